@@ -1,0 +1,15 @@
+import type { components } from '@customers-api/sdk';
+
+/** The API's own shapes, taken from the types generated from openapi.yaml (never re-declared by hand). */
+export type Customer = components['schemas']['Customer'];
+export type CustomerCreate = components['schemas']['CustomerCreate'];
+export type CustomerUpdate = components['schemas']['CustomerUpdate'];
+export type Address = components['schemas']['Address'];
+export type ErrorBody = components['schemas']['Error'];
+
+/** Who is calling: the seller an API key belongs to, and that seller's plan limit. */
+export interface SellerContext {
+  sellerId: string;
+  /** Maximum number of customers the seller's subscription plan allows. */
+  customerLimit: number;
+}

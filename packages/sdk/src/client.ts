@@ -1,0 +1,236 @@
+import createClient, { type Client } from 'openapi-fetch';
+import { APIPromise, type WithResponse } from './core/api-promise';
+import { ConfigurationError, ConnectionError, type CustomersApiError, TimeoutError } from './core/errors';
+import type { LogEvent, Logger } from './core/logger';
+import type { paths } from './generated/openapi';
+import { validateApiKey } from './internal/api-key';
+import { isBrowserLike, readEnv } from './internal/env';
+import { errorFromResponse } from './internal/error-from-response';
+import { redactHeaders } from './internal/headers';
+import { isRetryableRequest, isRetryableStatus, retryDelayMs } from './internal/retry';
+import { abortError, sleep } from './internal/sleep';
+import { Customers } from './resources/customers';
+import { VERSION } from './version';
+
+/** A `fetch` implementation: the global one, undici's, node-fetch, a test double. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Default base URL when neither `baseUrl` nor `CUSTOMERS_API_BASE_URL` is set. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000';
+/** Default timeout of one attempt, in milliseconds (60 s). */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Default number of retries after the first attempt. */
+export const DEFAULT_MAX_RETRIES = 2;
+
+/** Options of {@link CustomersClient}. */
+export interface ClientOptions {
+  /** `sk_live_` + 48 letters and digits. Defaults to the `CUSTOMERS_API_KEY` environment variable. */
+  apiKey?: string | undefined;
+  /** Defaults to `CUSTOMERS_API_BASE_URL`, else `http://127.0.0.1:3000`. */
+  baseUrl?: string | undefined;
+  /** Retries after the first attempt (default 2). */
+  maxRetries?: number | undefined;
+  /** Timeout of each attempt in milliseconds (default 60 000). */
+  timeout?: number | undefined;
+  /** A custom `fetch` (default: the global `fetch`, looked up at call time). */
+  fetch?: Fetch | undefined;
+  /** Headers sent with every request. They override the SDK's defaults (`Accept`, `User-Agent`). */
+  defaultHeaders?: Record<string, string> | undefined;
+  /** Receives request, response, retry and error events; never the key. */
+  logger?: Logger | undefined;
+  /** API keys are secrets for server-side use: set this only if you really ship the key to a browser. */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+/** Options every method accepts as its last argument. */
+export interface RequestOptions {
+  /** Retries for this call (overrides the client's `maxRetries`). */
+  maxRetries?: number | undefined;
+  /** Timeout of each attempt of this call, in milliseconds. */
+  timeout?: number | undefined;
+  /** Aborts the call (and any pending retry); the call then rejects with `UserAbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Extra headers for this call (`Prefer`, tracing headers, ...). */
+  headers?: Record<string, string> | undefined;
+  /** Sent as `X-Request-Id` (1-128 of `A-Z a-z 0-9 . _ : -`); the server echoes it. */
+  requestId?: string | undefined;
+}
+
+/** @internal What a resource hands to the request loop. */
+export interface CallInit {
+  fetch: (request: Request) => Promise<Response>;
+  headers: Record<string, string>;
+}
+
+/** @internal Runs one openapi-fetch call through the request loop. */
+export type Send = <T>(
+  options: RequestOptions | undefined,
+  call: (init: CallInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>,
+) => APIPromise<T>;
+
+interface Resolved {
+  maxRetries: number;
+  timeout: number;
+  signal: AbortSignal | undefined;
+}
+
+function count(value: number | undefined, name: string, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
+    throw new ConfigurationError(`${name} must be a finite number of at least ${min}, got ${String(value)}.`);
+  }
+  return value;
+}
+
+function normalizeBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(`baseUrl must be an absolute http(s) URL such as ${DEFAULT_BASE_URL}.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigurationError(`baseUrl must use http or https, got ${url.protocol}`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/**
+ * The Customer Management API client.
+ *
+ * @example
+ * import { CustomersClient } from '@customers-api/sdk';
+ *
+ * const client = new CustomersClient({ apiKey: process.env.CUSTOMERS_API_KEY, baseUrl: 'https://api.example.com' });
+ * const customer = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+ */
+export class CustomersClient {
+  /** The SDK version, also sent in `User-Agent`. */
+  static readonly VERSION = VERSION;
+
+  /** Where requests go, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Retries after the first attempt, unless a call overrides it. */
+  readonly maxRetries: number;
+  /** Timeout of each attempt in milliseconds, unless a call overrides it. */
+  readonly timeout: number;
+  /** Create, get, update and delete customers. */
+  readonly customers: Customers;
+
+  // Private fields: the key never shows up in console.log(client), util.inspect or JSON.stringify.
+  readonly #apiKey: string;
+  readonly #fetch: Fetch;
+  readonly #headers: Record<string, string>;
+  readonly #logger: Logger | undefined;
+
+  constructor(options: ClientOptions = {}) {
+    if (isBrowserLike() && options.dangerouslyAllowBrowser !== true) {
+      throw new ConfigurationError(
+        'CustomersClient refuses to run in a browser: the API key would be exposed to every visitor. ' +
+          'Call the API from your server, or pass { dangerouslyAllowBrowser: true } if you understand the risk.',
+      );
+    }
+    this.#apiKey = validateApiKey(options.apiKey ?? readEnv('CUSTOMERS_API_KEY'));
+    this.baseUrl = normalizeBaseUrl(options.baseUrl ?? readEnv('CUSTOMERS_API_BASE_URL') ?? DEFAULT_BASE_URL);
+    this.maxRetries = Math.floor(count(options.maxRetries, 'maxRetries', DEFAULT_MAX_RETRIES, 0));
+    this.timeout = count(options.timeout, 'timeout', DEFAULT_TIMEOUT_MS, 1);
+    const custom = options.fetch;
+    this.#fetch = custom ?? ((input, init) => globalThis.fetch(input, init));
+    this.#headers = {
+      Accept: 'application/json',
+      'User-Agent': `@customers-api/sdk/${VERSION}`,
+      ...options.defaultHeaders,
+      'X-API-Key': this.#apiKey,
+    };
+    this.#logger = options.logger;
+    const api: Client<paths> = createClient<paths>({ baseUrl: this.baseUrl, headers: this.#headers });
+    this.customers = new Customers(api, (opts, call) => this.#send(opts, call));
+  }
+
+  #send<T>(
+    options: RequestOptions | undefined,
+    call: (init: CallInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>,
+  ): APIPromise<T> {
+    const resolved: Resolved = {
+      maxRetries: Math.floor(count(options?.maxRetries, 'maxRetries', this.maxRetries, 0)),
+      timeout: count(options?.timeout, 'timeout', this.timeout, 1),
+      signal: options?.signal,
+    };
+    const headers: Record<string, string> = { ...options?.headers };
+    if (options?.requestId !== undefined) headers['X-Request-Id'] = options.requestId;
+    const run = async (): Promise<WithResponse<T>> => {
+      const { data, error, response } = await call({ fetch: (request) => this.#loop(request, resolved), headers });
+      if (!response.ok) throw errorFromResponse(response.status, error, response.headers);
+      return { data: data as T, response, requestId: response.headers.get('x-request-id') ?? undefined };
+    };
+    return new APIPromise(run());
+  }
+
+  #log(event: LogEvent): void {
+    try {
+      this.#logger?.(event);
+    } catch {
+      // A broken logger must not break the request.
+    }
+  }
+
+  /** The request loop: one attempt per iteration, each with its own timeout; the same body and headers each time. */
+  async #loop(request: Request, { maxRetries, timeout, signal }: Resolved): Promise<Response> {
+    const { method, url } = request;
+    const headers = new Headers(request.headers);
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    const retryable = isRetryableRequest(method, headers);
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw abortError(signal);
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeout);
+      const onAbort = () => controller.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#log({ type: 'request', method, url, attempt, headers: redactHeaders(headers) });
+      const started = Date.now();
+      let response: Response | undefined;
+      let failure: CustomersApiError | undefined;
+      try {
+        const res = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'follow' });
+        // Read the body under the same timeout, so a stalled body is a timeout too (bodies here are small).
+        const bytes = await res.arrayBuffer();
+        const empty = res.status === 204 || res.status === 205 || res.status === 304;
+        response = new Response(empty ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
+      } catch (cause) {
+        if (signal?.aborted) throw abortError(signal, cause);
+        failure = timedOut
+          ? new TimeoutError(
+              `${method} ${url} timed out after ${timeout} ms (attempt ${attempt} of ${maxRetries + 1}). Raise the timeout option or check the server.`,
+              { cause },
+            )
+          : new ConnectionError(
+              `${method} ${url} failed without a response (attempt ${attempt} of ${maxRetries + 1}): ${cause instanceof Error ? cause.message : String(cause)}. Check baseUrl and the network.`,
+              { cause },
+            );
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      }
+      if (response) {
+        const requestId = response.headers.get('x-request-id') ?? undefined;
+        const durationMs = Date.now() - started;
+        this.#log({ type: 'response', method, url, attempt, status: response.status, requestId, headers: redactHeaders(response.headers), durationMs });
+      } else if (failure) {
+        this.#log({ type: 'error', method, url, attempt, error: failure });
+      }
+      const worthRetrying = failure !== undefined || (response !== undefined && isRetryableStatus(response.status));
+      if (!worthRetrying || !retryable || attempt > maxRetries) {
+        if (failure) throw failure;
+        return response as Response;
+      }
+      const delayMs = retryDelayMs(attempt - 1, response?.headers);
+      const reason = failure ? failure.name : `status ${response?.status}`;
+      this.#log({ type: 'retry', method, url, attempt, delayMs, reason });
+      await sleep(delayMs, signal);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { CustomersApiError } from './errors';
+
+/** A successful call with its HTTP response. */
+export interface WithResponse<T> {
+  data: T;
+  /** The final HTTP response (its body has already been read). */
+  response: Response;
+  /** The response's `X-Request-Id`. */
+  requestId: string | undefined;
+}
+
+/** The outcome of a call in result mode: check `error` instead of catching. */
+export type Result<T> =
+  | { data: T; error: undefined; requestId: string | undefined }
+  | { data: undefined; error: CustomersApiError; requestId: string | undefined };
+
+/**
+ * What every method returns: await it for the data (throws a {@link CustomersApiError} on failure),
+ * or call `.withResponse()` for the raw response and request id, or `.result()` to get errors as values.
+ * The request starts when the method is called, not when it is awaited.
+ *
+ * @example
+ * const customer = await client.customers.get(id);
+ * const { data, response, requestId } = await client.customers.get(id).withResponse();
+ * const { data, error } = await client.customers.get(id).result();
+ */
+export class APIPromise<T> implements PromiseLike<T> {
+  readonly #inner: Promise<WithResponse<T>>;
+
+  constructor(inner: Promise<WithResponse<T>>) {
+    this.#inner = inner;
+  }
+
+  /**
+   * Resolves with the data, the HTTP response and its request id.
+   * @example
+   * const { data, requestId } = await client.customers.create(body).withResponse();
+   */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#inner;
+  }
+
+  /**
+   * Never rejects with an SDK error: resolves `{ data, error: undefined }` or `{ data: undefined, error }`.
+   * Errors that are not SDK errors (bugs) still reject.
+   * @example
+   * const { data, error } = await client.customers.get(id).result();
+   * if (error instanceof NotFoundError) return null;
+   * if (error) throw error;
+   * return data;
+   */
+  result(): Promise<Result<T>> {
+    return this.#inner.then(
+      ({ data, requestId }) => ({ data, error: undefined, requestId }),
+      (error: unknown) => {
+        if (!(error instanceof CustomersApiError)) throw error;
+        return { data: undefined, error, requestId: error.requestId };
+      },
+    );
+  }
+
+  then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#inner.then((r) => r.data).then(onfulfilled, onrejected);
+  }
+
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+    return this.then(undefined, onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally);
+  }
+
+  readonly [Symbol.toStringTag] = 'APIPromise';
+}

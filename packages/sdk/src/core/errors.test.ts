@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import * as errors from './errors';
+import {
+  AuthenticationError,
+  ConnectionError,
+  CustomersApiError,
+  NotFoundError,
+  TimeoutError,
+  UserAbortError,
+} from './errors';
+
+const classes = Object.entries(errors).filter(([, v]) => typeof v === 'function') as Array<
+  [string, typeof CustomersApiError]
+>;
+
+describe('error classes', () => {
+  it('exports every documented class', () => {
+    expect(classes.map(([name]) => name).sort()).toEqual(
+      [
+        'AuthenticationError',
+        'BadRequestError',
+        'ConfigurationError',
+        'ConflictError',
+        'ConnectionError',
+        'CustomersApiError',
+        'InternalServerError',
+        'NotFoundError',
+        'PayloadTooLargeError',
+        'PermissionDeniedError',
+        'RateLimitError',
+        'TimeoutError',
+        'UnexpectedStatusError',
+        'UnsupportedMediaTypeError',
+        'UserAbortError',
+      ].sort(),
+    );
+  });
+
+  it.each(classes)('%s has its own name and kind, and is an Error and a CustomersApiError', (name, Class) => {
+    const err = new Class('boom', { status: 418 });
+    expect(Class.kind).toBe(name);
+    expect(err.name).toBe(name);
+    expect(err.message).toBe('boom');
+    expect(err.status).toBe(418);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toBeInstanceOf(CustomersApiError);
+    expect(err).toBeInstanceOf(Class);
+    expect(String(err.stack)).toContain(name);
+  });
+
+  it('keeps the hierarchy: a timeout is a connection error, a 404 is not a 401', () => {
+    const timeout = new TimeoutError('slow');
+    expect(timeout instanceof ConnectionError).toBe(true);
+    expect(timeout instanceof NotFoundError).toBe(false);
+    expect(new NotFoundError('x') instanceof AuthenticationError).toBe(false);
+    expect(new ConnectionError('x') instanceof TimeoutError).toBe(false);
+    expect(new UserAbortError('x') instanceof ConnectionError).toBe(false);
+  });
+
+  it('carries status, error, requestId, headers, body and cause', () => {
+    const headers = new Headers({ 'x-request-id': 'req_1' });
+    const cause = new Error('root');
+    const err = new NotFoundError('404 Not Found', {
+      status: 404,
+      error: 'Not Found',
+      requestId: 'req_1',
+      headers,
+      body: { error: 'Not Found', message: 'Customer not found' },
+      cause,
+    });
+    expect(err).toMatchObject({ status: 404, error: 'Not Found', requestId: 'req_1', headers, cause });
+    expect(err.body).toEqual({ error: 'Not Found', message: 'Customer not found' });
+  });
+
+  it('recognises errors from another copy of the SDK by their Symbol.for brand', () => {
+    // What an error thrown by the other build (ESM vs CJS) looks like from here.
+    const foreign = Object.assign(Object.create(Error.prototype), {
+      [Symbol.for('@customers-api/sdk.error-kinds')]: ['NotFoundError', 'CustomersApiError'],
+    });
+    expect(foreign instanceof NotFoundError).toBe(true);
+    expect(foreign instanceof CustomersApiError).toBe(true);
+    expect(foreign instanceof AuthenticationError).toBe(false);
+  });
+
+  it('does not match unrelated values', () => {
+    expect(new Error('plain') instanceof CustomersApiError).toBe(false);
+    expect(null instanceof CustomersApiError).toBe(false);
+    expect('NotFoundError' instanceof NotFoundError).toBe(false);
+    expect({ status: 404 } instanceof NotFoundError).toBe(false);
+  });
+
+  it('lets callers subclass an error class', () => {
+    class MyNotFound extends NotFoundError {}
+    const err = new MyNotFound('x');
+    expect(err instanceof MyNotFound).toBe(true);
+    expect(err instanceof NotFoundError).toBe(true);
+    expect(new NotFoundError('x') instanceof MyNotFound).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+// Client
+export { CustomersClient, DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client';
+export type { ClientOptions, Fetch, RequestOptions } from './client';
+export { VERSION } from './version';
+
+// Resources
+export { Customers } from './resources/customers';
+export type {
+  Address,
+  ApiErrorBody,
+  CreateOptions,
+  Customer,
+  CustomerCreate,
+  CustomerLanguage,
+  CustomerStatus,
+  CustomerUpdate,
+} from './resources/customers';
+
+// Results, raw responses and logging
+export { APIPromise } from './core/api-promise';
+export type { Result, WithResponse } from './core/api-promise';
+export type { LogEvent, Logger } from './core/logger';
+
+// Errors
+export {
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConflictError,
+  ConnectionError,
+  CustomersApiError,
+  InternalServerError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  TimeoutError,
+  UnexpectedStatusError,
+  UnsupportedMediaTypeError,
+  UserAbortError,
+} from './core/errors';
+export type { ErrorDetails } from './core/errors';
+
+// Generated OpenAPI types (other packages import them from here)
+export type { components, operations, paths } from './generated/openapi';

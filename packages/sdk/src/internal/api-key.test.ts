@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../core/errors';
+import { validateApiKey } from './api-key';
+
+const good = `sk_live_${'x9Y'.repeat(16)}`;
+
+describe('validateApiKey', () => {
+  it('accepts sk_live_ followed by 48 letters and digits', () => {
+    expect(validateApiKey(good)).toBe(good);
+  });
+
+  it.each([
+    ['missing', undefined, /Missing API key.*CUSTOMERS_API_KEY.*Settings, then API Keys/],
+    ['empty', '', /Missing API key/],
+    ['wrong prefix', `sk_test_${'a'.repeat(48)}`, /does not start with sk_live_, it is 56 characters long/],
+    ['too short', `sk_live_${'a'.repeat(47)}`, /starts with sk_live_, it is 55 characters long/],
+    ['too long', `${good}Z`, /it is 57 characters long/],
+    ['a symbol', `sk_live_${'a'.repeat(47)}-`, /expected "sk_live_" followed by 48 letters and digits/],
+    ['a trailing newline', `${good}\n`, /contains whitespace/],
+  ])('refuses a %s key with a clear message that never echoes it', (_label, key, message) => {
+    let thrown: unknown;
+    try {
+      validateApiKey(key);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ConfigurationError);
+    expect((thrown as Error).message).toMatch(message);
+    if (key) expect((thrown as Error).message).not.toContain(key.slice(8, 20) || key);
+  });
+});

@@ -1,0 +1,25 @@
+import { ConfigurationError } from '../core/errors';
+
+const KEY_FORMAT = /^sk_live_[A-Za-z0-9]{48}$/;
+
+const WHERE = 'Create a key in the dashboard under Settings, then API Keys.';
+
+/** Returns the key if it has the documented format; otherwise throws without ever echoing the key. */
+export function validateApiKey(key: unknown): string {
+  if (typeof key !== 'string' || key === '') {
+    throw new ConfigurationError(
+      `Missing API key: pass { apiKey } to new CustomersClient() or set the CUSTOMERS_API_KEY environment variable. ${WHERE}`,
+    );
+  }
+  if (!KEY_FORMAT.test(key)) {
+    const facts = [
+      key.startsWith('sk_live_') ? 'it starts with sk_live_' : 'it does not start with sk_live_',
+      `it is ${key.length} characters long (expected 56)`,
+    ];
+    if (/\s/.test(key)) facts.push('it contains whitespace');
+    throw new ConfigurationError(
+      `Malformed API key: expected "sk_live_" followed by 48 letters and digits, but ${facts.join(', ')}. ${WHERE}`,
+    );
+  }
+  return key;
+}

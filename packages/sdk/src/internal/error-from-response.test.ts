@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import * as errors from '../core/errors';
+import { errorFromResponse } from './error-from-response';
+
+const headers = new Headers({ 'x-request-id': 'req_42' });
+
+describe('errorFromResponse', () => {
+  it.each([
+    [400, 'Bad Request', 'BadRequestError', 'names the failing property'],
+    [401, 'Unauthorized', 'AuthenticationError', 'Settings, then API Keys'],
+    [403, 'Forbidden', 'PermissionDeniedError', 'customer limit'],
+    [404, 'Not Found', 'NotFoundError', 'Check the customer id'],
+    [409, 'Conflict', 'ConflictError', 'another email address'],
+    [413, 'Payload Too Large', 'PayloadTooLargeError', '64 KiB'],
+    [415, 'Unsupported Media Type', 'UnsupportedMediaTypeError', 'application/json'],
+    [429, 'Too Many Requests', 'RateLimitError', 'slow down'],
+    [500, 'Internal Server Error', 'InternalServerError', 'server failed'],
+    [502, 'Bad Gateway', 'InternalServerError', 'server failed'],
+    [503, 'Service Unavailable', 'InternalServerError', 'server failed'],
+    [408, 'Request Timeout', 'UnexpectedStatusError', 'Unexpected status 408'],
+    [422, 'Unprocessable Entity', 'UnexpectedStatusError', 'Unexpected status 422'],
+    [418, "I'm a teapot", 'UnexpectedStatusError', 'Unexpected status 418'],
+  ] as const)('%i becomes %s-class %s with a hint', (status, reason, className, hint) => {
+    const err = errorFromResponse(status, { error: reason, message: 'the detail' }, headers);
+    const Class = errors[className];
+    expect(err).toBeInstanceOf(Class);
+    expect(err.name).toBe(className);
+    expect(err.status).toBe(status);
+    expect(err.error).toBe(reason);
+    expect(err.requestId).toBe('req_42');
+    expect(err.headers).toBe(headers);
+    expect(err.body).toEqual({ error: reason, message: 'the detail' });
+    expect(err.message).toContain(`${status} ${reason}: the detail.`);
+    expect(err.message).toContain(hint);
+    expect(err.message).toContain('request id req_42');
+  });
+
+  it('copes with a body that is not the API error shape (a proxy page)', () => {
+    const err = errorFromResponse(502, '<html>bad gateway</html>', new Headers());
+    expect(err).toBeInstanceOf(errors.InternalServerError);
+    expect(err.error).toBeUndefined();
+    expect(err.requestId).toBeUndefined();
+    expect(err.message).toBe('502: <html>bad gateway</html>. The server failed; retrying later may help.');
+  });
+
+  it('copes with an empty body', () => {
+    const err = errorFromResponse(404, undefined, new Headers());
+    expect(err).toBeInstanceOf(errors.NotFoundError);
+    expect(err.message).toMatch(/^404: no details\. Check the customer id/);
+  });
+});

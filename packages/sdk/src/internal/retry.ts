@@ -1,0 +1,37 @@
+/** Backoff base and cap: full jitter over 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s, ... */
+export const BACKOFF_BASE_MS = 500;
+export const BACKOFF_CAP_MS = 8_000;
+/** A `Retry-After` longer than this is ignored in favour of the backoff, so a job never hangs for minutes. */
+export const RETRY_AFTER_MAX_MS = 60_000;
+
+/** 408, 429 and 5xx are worth another attempt; other statuses (409 above all) are answers. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** GET, PATCH and DELETE are safe to repeat; POST only with an Idempotency-Key. */
+export function isRetryableRequest(method: string, headers: Headers): boolean {
+  return method.toUpperCase() !== 'POST' || headers.has('idempotency-key');
+}
+
+/** Milliseconds the server asked us to wait (`retry-after-ms`, then `Retry-After` seconds or HTTP date). */
+export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const value = headers.get('retry-after');
+  if (value === null || value.trim() === '') return undefined;
+  if (Number.isFinite(Number(value))) return Math.max(0, Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^attempt)). `attempt` is 0-based. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  return random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+}
+
+/** How long to wait before retrying after `attempt` failed: the server's `Retry-After` if sane, else backoff. */
+export function retryDelayMs(attempt: number, headers?: Headers): number {
+  const asked = headers ? retryAfterMs(headers) : undefined;
+  return asked !== undefined && asked <= RETRY_AFTER_MAX_MS ? asked : backoffMs(attempt);
+}

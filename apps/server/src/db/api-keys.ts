@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { apiKeyPrefix, generateApiKey, hashApiKey, isUuid } from '@customers-api/core';
+import type { DatabaseHandle } from './connect.js';
+import { toIso, toIsoOrNull } from './rows.js';
+
+/** What listings show: never the key or its hash. */
+export interface ApiKeyInfo {
+  id: string;
+  seller_id: string;
+  name: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface CreatedApiKey extends ApiKeyInfo {
+  /** The full key: shown once, at creation, and stored nowhere. */
+  key: string;
+}
+
+/** The seller an active key acts for, as the auth plugin needs it. */
+export interface ActiveKey {
+  keyId: string;
+  sellerId: string;
+  plan: string;
+  customerLimitOverride: number | null;
+  lastUsedAt: string | null;
+}
+
+/** How often last_used_at is written at most per key, so reads do not all become writes. */
+export const LAST_USED_PRECISION_MS = 60_000;
+
+export async function createApiKey(
+  handle: DatabaseHandle,
+  input: { sellerId: string; name: string; expiresAt?: string | null },
+  now = new Date(),
+): Promise<CreatedApiKey> {
+  const key = generateApiKey();
+  const info: ApiKeyInfo = {
+    id: randomUUID(),
+    seller_id: input.sellerId,
+    name: input.name,
+    prefix: apiKeyPrefix(key),
+    created_at: now.toISOString(),
+    last_used_at: null,
+    expires_at: input.expiresAt ?? null,
+    revoked_at: null,
+  };
+  await handle.db
+    .insertInto('api_keys')
+    .values({ ...info, key_hash: await hashApiKey(key) })
+    .execute();
+  return { ...info, key };
+}
+
+export async function listApiKeys(handle: DatabaseHandle, sellerId: string): Promise<ApiKeyInfo[]> {
+  if (!isUuid(sellerId)) return [];
+  const rows = await handle.db
+    .selectFrom('api_keys')
+    .select(['id', 'seller_id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'])
+    .where('seller_id', '=', sellerId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    created_at: toIso(row.created_at),
+    last_used_at: toIsoOrNull(row.last_used_at),
+    expires_at: toIsoOrNull(row.expires_at),
+    revoked_at: toIsoOrNull(row.revoked_at),
+  }));
+}
+
+/** Revokes a key from now on; false when there is no such key. Revoking twice keeps the first time. */
+export async function revokeApiKey(handle: DatabaseHandle, id: string, now = new Date()): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const exists = await handle.db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst();
+  if (!exists) return false;
+  await handle.db
+    .updateTable('api_keys')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return true;
+}
+
+export async function deleteApiKey(handle: DatabaseHandle, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await handle.db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * The key with this SHA-256 hash if it is neither revoked nor expired at `now`. Read from the database on every
+ * request (one indexed lookup), so a revocation takes effect immediately in every process.
+ */
+export async function findActiveKey(
+  handle: DatabaseHandle,
+  keyHash: string,
+  now = new Date(),
+): Promise<ActiveKey | undefined> {
+  const row = await handle.db
+    .selectFrom('api_keys')
+    .innerJoin('sellers', 'sellers.id', 'api_keys.seller_id')
+    .select([
+      'api_keys.id as keyId',
+      'api_keys.seller_id as sellerId',
+      'api_keys.last_used_at as lastUsedAt',
+      'api_keys.expires_at as expiresAt',
+      'api_keys.revoked_at as revokedAt',
+      'sellers.plan as plan',
+      'sellers.customer_limit as customerLimitOverride',
+    ])
+    .where('api_keys.key_hash', '=', keyHash)
+    .executeTakeFirst();
+  if (!row || row.revokedAt !== null) return undefined;
+  const expiresAt = toIsoOrNull(row.expiresAt);
+  if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) return undefined;
+  return {
+    keyId: row.keyId,
+    sellerId: row.sellerId,
+    plan: row.plan,
+    customerLimitOverride: row.customerLimitOverride,
+    lastUsedAt: toIsoOrNull(row.lastUsedAt),
+  };
+}
+
+/**
+ * Records a use of the key, at most once per LAST_USED_PRECISION_MS: the condition lives in the UPDATE, so
+ * concurrent requests and several processes write it once. Returns whether a row was written.
+ */
+export async function touchApiKey(handle: DatabaseHandle, keyId: string, now = new Date()): Promise<boolean> {
+  const threshold = new Date(now.getTime() - LAST_USED_PRECISION_MS).toISOString();
+  const result = await handle.db
+    .updateTable('api_keys')
+    .set({ last_used_at: now.toISOString() })
+    .where('id', '=', keyId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', threshold)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

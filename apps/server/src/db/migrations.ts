@@ -1,0 +1,103 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle, DialectName } from './connect.js';
+
+/** Column types that differ between the two databases; everything else is shared. */
+function columnTypes(dialect: DialectName) {
+  return dialect === 'postgres'
+    ? ({ id: 'uuid', timestamp: 'timestamptz', json: 'jsonb' } as const)
+    : ({ id: 'text', timestamp: 'text', json: 'text' } as const);
+}
+
+/** The one set of migrations, run at start-up against SQLite and PostgreSQL alike. */
+export function migrations(dialect: DialectName): Record<string, Migration> {
+  const t = columnTypes(dialect);
+  return {
+    '001_initial': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('sellers')
+          .addColumn('id', t.id, (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('plan', 'text', (c) => c.notNull())
+          .addColumn('customer_limit', 'integer')
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('api_keys')
+          .addColumn('id', t.id, (c) => c.primaryKey())
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('key_hash', 'text', (c) => c.notNull())
+          .addColumn('prefix', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('last_used_at', t.timestamp)
+          .addColumn('expires_at', t.timestamp)
+          .addColumn('revoked_at', t.timestamp)
+          .execute();
+        await db.schema.createIndex('api_keys_key_hash_unique').unique().on('api_keys').column('key_hash').execute();
+        await db.schema.createIndex('api_keys_seller_id').on('api_keys').column('seller_id').execute();
+
+        await db.schema
+          .createTable('customers')
+          .addColumn('id', t.id, (c) => c.primaryKey())
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('first_name', 'text', (c) => c.notNull())
+          .addColumn('last_name', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('email_normalized', 'text', (c) => c.notNull())
+          .addColumn('company_name', 'text')
+          .addColumn('legal_entity', 'text')
+          .addColumn('language', 'text')
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('address_data', t.json)
+          .addColumn('postal_redirect_address', t.json)
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('updated_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        // Email uniqueness per seller is the database's job, so no race between two requests can break it.
+        await db.schema
+          .createIndex('customers_seller_email_unique')
+          .unique()
+          .on('customers')
+          .columns(['seller_id', 'email_normalized'])
+          .execute();
+
+        await db.schema
+          .createTable('idempotency_keys')
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('fingerprint', 'text', (c) => c.notNull())
+          .addColumn('customer_id', t.id, (c) => c.notNull())
+          .addColumn('response', t.json, (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+          .addPrimaryKeyConstraint('idempotency_keys_pk', ['seller_id', 'key'])
+          .execute();
+        await db.schema.createIndex('idempotency_keys_expires_at').on('idempotency_keys').column('expires_at').execute();
+      },
+      async down(db: Kysely<any>) {
+        for (const table of ['idempotency_keys', 'customers', 'api_keys', 'sellers']) {
+          await db.schema.dropTable(table).ifExists().execute();
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Brings the schema up to date. Safe to run from several processes at once: Kysely's migrator takes a lock
+ * (a locked row on PostgreSQL) so only one of them migrates.
+ */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${detail}`);
+  }
+}
+

@@ -1,0 +1,81 @@
+import type { Customer } from '@customers-api/core';
+
+/** A timestamp column as ISO 8601 UTC, whether the driver returned a Date (PostgreSQL) or text (SQLite). */
+export function toIso(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+export function toIsoOrNull(value: Date | string | null): string | null {
+  return value === null ? null : toIso(value);
+}
+
+/** A JSON column as a value, whether the driver parsed it (PostgreSQL jsonb) or returned text (SQLite). */
+export function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export function toJson(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+/** The key behind the unique index: emails are unique per seller regardless of letter case. */
+export function normalizeEmail(email: string): string {
+  return email.toLowerCase();
+}
+
+export interface CustomerRow {
+  id: string;
+  seller_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_normalized: string;
+  company_name: string | null;
+  legal_entity: string | null;
+  language: string | null;
+  status: string;
+  address_data: unknown;
+  postal_redirect_address: unknown;
+  source: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export function customerFromRow(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    seller_id: row.seller_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    company_name: row.company_name,
+    legal_entity: row.legal_entity,
+    language: row.language as Customer['language'],
+    status: row.status as Customer['status'],
+    address_data: fromJson<Customer['address_data']>(row.address_data),
+    postal_redirect_address: fromJson<Customer['postal_redirect_address']>(row.postal_redirect_address),
+    source: row.source as Customer['source'],
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+export function customerToRow(customer: Customer) {
+  return {
+    id: customer.id,
+    seller_id: customer.seller_id,
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    email: customer.email,
+    email_normalized: normalizeEmail(customer.email),
+    company_name: customer.company_name ?? null,
+    legal_entity: customer.legal_entity ?? null,
+    language: customer.language ?? null,
+    status: customer.status,
+    address_data: toJson(customer.address_data),
+    postal_redirect_address: toJson(customer.postal_redirect_address),
+    source: customer.source,
+    created_at: customer.created_at,
+    updated_at: customer.updated_at,
+  };
+}

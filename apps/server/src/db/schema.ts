@@ -1,0 +1,70 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * Timestamps are `timestamptz` on PostgreSQL (read back as Date) and ISO 8601 text on SQLite; both accept an
+ * ISO 8601 string on write. Addresses are `jsonb` on PostgreSQL (read back parsed) and JSON text on SQLite.
+ */
+export type Timestamp = ColumnType<Date | string, string, string>;
+export type NullableTimestamp = ColumnType<Date | string | null, string | null, string | null>;
+export type JsonColumn = ColumnType<unknown, string | null, string | null>;
+
+export interface SellersTable {
+  id: string;
+  name: string;
+  plan: string;
+  /** Per-seller override of the plan's customer limit; null means the plan decides. */
+  customer_limit: number | null;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  seller_id: string;
+  name: string;
+  /** SHA-256 hex of the full key; the key itself is never stored. */
+  key_hash: string;
+  /** The first characters of the key, shown in listings. */
+  prefix: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface CustomersTable {
+  id: string;
+  seller_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** Lower-cased email behind the unique index (seller_id, email_normalized). */
+  email_normalized: string;
+  company_name: string | null;
+  legal_entity: string | null;
+  language: string | null;
+  status: string;
+  address_data: JsonColumn;
+  postal_redirect_address: JsonColumn;
+  source: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  seller_id: string;
+  key: string;
+  fingerprint: string;
+  customer_id: string;
+  /** The created customer as first returned, replayed on a retry. */
+  response: JsonColumn;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  sellers: SellersTable;
+  api_keys: ApiKeysTable;
+  customers: CustomersTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+

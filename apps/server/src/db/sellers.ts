@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { isUuid } from '@customers-api/core';
+import type { DatabaseHandle } from './connect.js';
+import { toIso } from './rows.js';
+
+export interface Seller {
+  id: string;
+  name: string;
+  plan: string;
+  /** The per-seller override of the plan's limit, or null. */
+  customer_limit: number | null;
+  created_at: string;
+}
+
+export interface NewSeller {
+  name: string;
+  plan: string;
+  customerLimit?: number | null;
+}
+
+export async function createSeller(handle: DatabaseHandle, input: NewSeller, now = new Date()): Promise<Seller> {
+  const seller: Seller = {
+    id: randomUUID(),
+    name: input.name,
+    plan: input.plan,
+    customer_limit: input.customerLimit ?? null,
+    created_at: now.toISOString(),
+  };
+  await handle.db.insertInto('sellers').values(seller).execute();
+  return seller;
+}
+
+/** The seller with this id, or undefined (also for an id that is not a UUID). */
+export async function findSeller(handle: DatabaseHandle, id: string): Promise<Seller | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await handle.db.selectFrom('sellers').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? { ...row, created_at: toIso(row.created_at) } : undefined;
+}
+
+export async function countSellers(handle: DatabaseHandle): Promise<number> {
+  const { count } = await handle.db
+    .selectFrom('sellers')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

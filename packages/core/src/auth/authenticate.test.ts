@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors/api-error.js';
+import { generateApiKey } from './api-key.js';
+import { authenticate, isKeyUsable } from './authenticate.js';
+import { MemoryKeyRegistry } from './memory-key-registry.js';
+import { readApiKey } from './read-api-key.js';
+
+const seller = { sellerId: '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a', customerLimit: 10 };
+const headers = (values: Record<string, string>) => {
+  const h = new Headers(values);
+  return (name: string) => h.get(name);
+};
+
+async function outcome(header: (name: string) => string | null, keys: MemoryKeyRegistry) {
+  try {
+    return await authenticate(header, keys.lookup);
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, message: error.message, headers: error.headers };
+    throw error;
+  }
+}
+
+describe('readApiKey', () => {
+  it('prefers X-API-Key and falls back to a Bearer token', () => {
+    expect(readApiKey(headers({ 'X-API-Key': 'a', Authorization: 'Bearer b' }))).toBe('a');
+    expect(readApiKey(headers({ Authorization: 'Bearer b' }))).toBe('b');
+    expect(readApiKey(headers({ authorization: 'bearer   b  ' }))).toBe('b');
+    expect(readApiKey(headers({ Authorization: 'Basic Zm9vOmJhcg==' }))).toBeUndefined();
+    expect(readApiKey(headers({ Authorization: 'Bearer' }))).toBeUndefined();
+    expect(readApiKey(headers({ 'X-API-Key': '  ' }))).toBeUndefined();
+    expect(readApiKey(headers({}))).toBeUndefined();
+  });
+});
+
+describe('authenticate', () => {
+  it('finds the seller of a registered key, by either header', async () => {
+    const keys = new MemoryKeyRegistry();
+    const key = generateApiKey();
+    await keys.add(key, seller);
+    expect(await outcome(headers({ 'X-API-Key': key }), keys)).toEqual(seller);
+    expect(await outcome(headers({ Authorization: `Bearer ${key}` }), keys)).toEqual(seller);
+  });
+
+  it('answers 401 "missing" without a key and 401 "invalid" for malformed, unknown, revoked, expired', async () => {
+    const keys = new MemoryKeyRegistry();
+    const revoked = generateApiKey();
+    const expired = generateApiKey();
+    await keys.add(revoked, seller);
+    await keys.revoke(revoked);
+    await keys.add(expired, seller, { expiresAt: '2020-01-01T00:00:00.000Z' });
+
+    expect(await outcome(headers({}), keys)).toEqual({
+      status: 401,
+      message:
+        'An API key is required; send it in the X-API-Key header or as an Authorization Bearer token',
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    });
+    for (const key of ['sk_live_short', generateApiKey(), revoked, expired]) {
+      expect(await outcome(headers({ 'X-API-Key': key }), keys)).toEqual({
+        status: 401,
+        message: 'The API key is invalid, revoked or expired',
+        headers: { 'WWW-Authenticate': 'Bearer' },
+      });
+    }
+  });
+
+  it('passes only the hash to the lookup', async () => {
+    const key = generateApiKey();
+    const seen: string[] = [];
+    await authenticate(headers({ 'X-API-Key': key }), async (hash) => {
+      seen.push(hash);
+      return seller;
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(seen[0]).not.toContain(key.slice(8));
+  });
+});
+
+describe('isKeyUsable', () => {
+  const now = new Date('2026-11-25T12:00:00.000Z');
+  it('refuses revoked keys and keys at or past their expiry', () => {
+    expect(isKeyUsable({}, now)).toBe(true);
+    expect(isKeyUsable({ expiresAt: '2026-11-25T12:00:00.001Z' }, now)).toBe(true);
+    expect(isKeyUsable({ expiresAt: '2026-11-25T12:00:00.000Z' }, now)).toBe(false);
+    expect(isKeyUsable({ revokedAt: '2026-11-01T00:00:00.000Z' }, now)).toBe(false);
+  });
+});

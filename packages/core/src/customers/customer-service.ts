@@ -1,0 +1,111 @@
+import { errors } from '../errors/registry.js';
+import type { CustomerStore } from '../store.js';
+import type { Customer, SellerContext } from '../types.js';
+import {
+  canonicalCustomerId,
+  isIdempotencyKey,
+  parseCustomerCreate,
+  parseCustomerUpdate,
+} from '../validation/validate.js';
+import { buildCustomer } from './build-customer.js';
+import { type Clock, createMonotonicClock } from './clock.js';
+import { idempotencyRecord } from './idempotency.js';
+
+export interface CustomerServiceOptions {
+  store: CustomerStore;
+  /** Timestamps for created_at/updated_at; defaults to a strictly increasing wall clock. */
+  clock?: Clock;
+  /** New customer ids; defaults to `crypto.randomUUID()`. */
+  newId?: () => string;
+}
+
+export interface CreateOptions {
+  /** The raw `Idempotency-Key` header, when the request carried one. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface CreateOutcome {
+  customer: Customer;
+  /** True when an earlier create with the same Idempotency-Key and body is being answered again. */
+  replayed: boolean;
+}
+
+/** The four operations, each taking the raw parsed body so that no caller can skip validation. */
+export interface CustomerService {
+  create(seller: SellerContext, body: unknown, options?: CreateOptions): Promise<CreateOutcome>;
+  get(seller: SellerContext, id: string): Promise<Customer>;
+  update(seller: SellerContext, id: string, body: unknown): Promise<Customer>;
+  delete(seller: SellerContext, id: string): Promise<void>;
+}
+
+/**
+ * The business rules over any {@link CustomerStore}: validation from openapi.yaml, defaults, partial
+ * update, plan limit, unique email, idempotent creates and tenancy. Failures throw {@link ApiError}.
+ * Validation comes before any lookup, so a malformed id with an invalid body is a 400 like any other id.
+ *
+ * @example
+ * const service = createCustomerService({ store: new MemoryCustomerStore() });
+ * const { customer } = await service.create({ sellerId, customerLimit: 100 },
+ *   { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+ */
+export function createCustomerService(options: CustomerServiceOptions): CustomerService {
+  const { store } = options;
+  const clock = options.clock ?? createMonotonicClock();
+  const newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+
+  return {
+    async create(seller, body, { idempotencyKey } = {}) {
+      if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
+        throw errors.badRequest('Idempotency-Key must be 1 to 255 printable ASCII characters');
+      }
+      const input = parseCustomerCreate(body);
+      const now = clock();
+      const customer = buildCustomer(input, { id: newId(), sellerId: seller.sellerId, createdAt: now });
+      const idempotency =
+        idempotencyKey === undefined ? undefined : await idempotencyRecord(idempotencyKey, input, now);
+      const result = await store.insertCustomer(customer, {
+        customerLimit: seller.customerLimit,
+        idempotency,
+      });
+      switch (result.kind) {
+        case 'created':
+          return { customer: result.customer, replayed: false };
+        case 'idempotent_replay':
+          if (result.fingerprint !== idempotency?.fingerprint) throw errors.idempotencyKeyReused();
+          return { customer: result.customer, replayed: true };
+        case 'limit_reached':
+          throw errors.planLimitReached(seller.customerLimit);
+        case 'email_taken':
+          throw errors.emailTaken(input.email);
+      }
+    },
+
+    async get(seller, id) {
+      const key = canonicalCustomerId(id);
+      const customer = key && (await store.findCustomer(seller.sellerId, key));
+      if (!customer) throw errors.customerNotFound();
+      return customer;
+    },
+
+    async update(seller, id, body) {
+      const changes = parseCustomerUpdate(body);
+      const key = canonicalCustomerId(id);
+      if (!key) throw errors.customerNotFound();
+      const result = await store.updateCustomer(seller.sellerId, key, changes, clock());
+      switch (result.kind) {
+        case 'updated':
+          return result.customer;
+        case 'not_found':
+          throw errors.customerNotFound();
+        case 'email_taken':
+          throw errors.emailTaken(changes.email ?? '');
+      }
+    },
+
+    async delete(seller, id) {
+      const key = canonicalCustomerId(id);
+      const deleted = key !== undefined && (await store.deleteCustomer(seller.sellerId, key));
+      if (!deleted) throw errors.customerNotFound();
+    },
+  };
+}

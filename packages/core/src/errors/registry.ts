@@ -1,0 +1,58 @@
+import { ApiError, isApiError } from './api-error.js';
+
+/** Messages fixed by openapi.yaml's examples, kept in one place so every target words them alike. */
+export const MESSAGES = {
+  apiKeyMissing:
+    'An API key is required; send it in the X-API-Key header or as an Authorization Bearer token',
+  apiKeyInvalid: 'The API key is invalid, revoked or expired',
+  customerNotFound: 'Customer not found',
+  unsupportedMediaType: 'Content-Type must be application/json',
+  internal: 'An unexpected error occurred; quote the X-Request-Id when reporting it',
+  idempotencyKeyReused:
+    'Idempotency-Key was already used with a different request body; use a new key for a new request',
+} as const;
+
+/**
+ * Constructors for every error the API defines (fastify's `createError` registry habit): callers never
+ * pick a status or word a message ad hoc.
+ *
+ * @example
+ * throw errors.emailTaken('ada@example.com'); // 409 "A customer with email ada@example.com already exists"
+ */
+export const errors = {
+  badRequest: (message: string) => new ApiError(400, message),
+  apiKeyMissing: () =>
+    new ApiError(401, MESSAGES.apiKeyMissing, { 'WWW-Authenticate': 'Bearer' }),
+  apiKeyInvalid: () =>
+    new ApiError(401, MESSAGES.apiKeyInvalid, { 'WWW-Authenticate': 'Bearer' }),
+  planLimitReached: (limit: number) =>
+    new ApiError(
+      403,
+      `Customer limit reached; your subscription plan allows ${limit} ${limit === 1 ? 'customer' : 'customers'}`,
+    ),
+  customerNotFound: () => new ApiError(404, MESSAGES.customerNotFound),
+  routeNotFound: (path: string) => new ApiError(404, `No route matches ${path}`),
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    new ApiError(405, `Method ${method} is not allowed here; use ${allowed.join(', ')}`, {
+      Allow: allowed.join(', '),
+    }),
+  emailTaken: (email: string) =>
+    new ApiError(409, `A customer with email ${email} already exists`),
+  payloadTooLarge: (limitBytes: number) =>
+    new ApiError(413, `Request body must be at most ${limitBytes} bytes`),
+  unsupportedMediaType: () => new ApiError(415, MESSAGES.unsupportedMediaType),
+  idempotencyKeyReused: () => new ApiError(400, MESSAGES.idempotencyKeyReused),
+  internal: () => new ApiError(500, MESSAGES.internal),
+};
+
+/**
+ * Any thrown value as an {@link ApiError}: API errors pass through, everything else becomes a generic 500
+ * whose message reveals nothing of the fault (no stack, no driver text).
+ *
+ * @example
+ * const apiError = toApiError(caught); // log `caught` yourself; send only apiError.toBody()
+ */
+export function toApiError(value: unknown): ApiError {
+  if (isApiError(value)) return value;
+  return errors.internal();
+}

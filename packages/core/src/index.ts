@@ -1,0 +1,69 @@
+// Shapes, generated from openapi.yaml
+export type {
+  Address,
+  Customer,
+  CustomerCreate,
+  CustomerUpdate,
+  ErrorBody,
+  SellerContext,
+} from './types.js';
+
+// Errors: one registry, one error type
+export { ApiError, isApiError, REASON_PHRASES, type ErrorStatus } from './errors/api-error.js';
+export { errors, MESSAGES, toApiError } from './errors/registry.js';
+
+// Validation compiled from openapi.yaml
+export {
+  canonicalCustomerId,
+  isIdempotencyKey,
+  isRequestId,
+  parseCustomerCreate,
+  parseCustomerUpdate,
+} from './validation/validate.js';
+
+// Business rules
+export {
+  createCustomerService,
+  type CreateOptions,
+  type CreateOutcome,
+  type CustomerService,
+  type CustomerServiceOptions,
+} from './customers/customer-service.js';
+export { buildCustomer, type NewCustomerFields } from './customers/build-customer.js';
+export { applyCustomerUpdate } from './customers/apply-update.js';
+export { emailKey } from './customers/email.js';
+export { createMonotonicClock, type Clock } from './customers/clock.js';
+export { fingerprintBody, IDEMPOTENCY_TTL_MS } from './customers/idempotency.js';
+
+// Storage
+export type {
+  CustomerStore,
+  IdempotencyRecord,
+  InsertOptions,
+  InsertResult,
+  UpdateResult,
+} from './store.js';
+export { MemoryCustomerStore } from './store/memory-store.js';
+
+// API keys and authentication
+export {
+  API_KEY_PATTERN,
+  apiKeyDisplayPrefix,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+} from './auth/api-key.js';
+export { readApiKey, type HeaderReader } from './auth/read-api-key.js';
+export {
+  authenticate,
+  isKeyUsable,
+  type KeyLifecycle,
+  type KeyLookup,
+} from './auth/authenticate.js';
+export { MemoryKeyRegistry } from './auth/memory-key-registry.js';
+
+// Framework-free HTTP: the whole API as one function, for adapters
+export { createApiHandler, type ApiHandlerOptions } from './http/api-handler.js';
+export type { ApiRequest, ApiResponse } from './http/types.js';
+export { BODY_LIMIT_BYTES, isJsonContentType, readJsonBody } from './http/read-json-body.js';
+export { resolveRequestId } from './http/request-id.js';

@@ -1,0 +1,115 @@
+import { applyCustomerUpdate } from '../customers/apply-update.js';
+import { emailKey } from '../customers/email.js';
+import type {
+  CustomerStore,
+  IdempotencyRecord,
+  InsertOptions,
+  InsertResult,
+  UpdateResult,
+} from '../store.js';
+import type { Customer, CustomerUpdate } from '../types.js';
+
+interface RememberedCreate {
+  record: IdempotencyRecord;
+  /** The customer as the original 201 returned it; a replay answers with exactly that. */
+  customer: Customer;
+}
+
+/**
+ * A {@link CustomerStore} in memory, for the MSW handlers and for tests. Each method decides and writes
+ * without awaiting in between, so concurrent calls in one JavaScript realm cannot interleave: the plan
+ * limit and email uniqueness hold under any number of parallel requests. Records are copied in and out,
+ * so callers never hold a reference into the store.
+ *
+ * @example
+ * const store = new MemoryCustomerStore();
+ * const service = createCustomerService({ store });
+ */
+export class MemoryCustomerStore implements CustomerStore {
+  /** sellerId → (customer id → customer). */
+  readonly #customers = new Map<string, Map<string, Customer>>();
+  /** `${sellerId}\n${key}` → the create it answered. */
+  readonly #idempotency = new Map<string, RememberedCreate>();
+
+  #sellerCustomers(sellerId: string): Map<string, Customer> {
+    let customers = this.#customers.get(sellerId);
+    if (!customers) {
+      customers = new Map();
+      this.#customers.set(sellerId, customers);
+    }
+    return customers;
+  }
+
+  #emailTaken(sellerId: string, email: string, exceptId?: string): boolean {
+    const key = emailKey(email);
+    for (const other of this.#sellerCustomers(sellerId).values()) {
+      if (other.id !== exceptId && emailKey(other.email) === key) return true;
+    }
+    return false;
+  }
+
+  async findCustomer(sellerId: string, id: string): Promise<Customer | undefined> {
+    const customer = this.#customers.get(sellerId)?.get(id);
+    return customer && structuredClone(customer);
+  }
+
+  async insertCustomer(customer: Customer, options: InsertOptions): Promise<InsertResult> {
+    const sellerId = customer.seller_id;
+    const idempotencyId = options.idempotency && `${sellerId}\n${options.idempotency.key}`;
+    if (idempotencyId) {
+      const remembered = this.#idempotency.get(idempotencyId);
+      // ISO 8601 UTC strings of one format compare in time order.
+      if (remembered && remembered.record.expiresAt > customer.created_at) {
+        return {
+          kind: 'idempotent_replay',
+          customer: structuredClone(remembered.customer),
+          fingerprint: remembered.record.fingerprint,
+        };
+      }
+    }
+    const customers = this.#sellerCustomers(sellerId);
+    if (customers.size >= options.customerLimit) return { kind: 'limit_reached' };
+    if (this.#emailTaken(sellerId, customer.email)) return { kind: 'email_taken' };
+
+    customers.set(customer.id, structuredClone(customer));
+    if (idempotencyId && options.idempotency) {
+      this.#idempotency.set(idempotencyId, {
+        record: { ...options.idempotency },
+        customer: structuredClone(customer),
+      });
+    }
+    return { kind: 'created', customer: structuredClone(customer) };
+  }
+
+  async updateCustomer(
+    sellerId: string,
+    id: string,
+    changes: CustomerUpdate,
+    updatedAt: string,
+  ): Promise<UpdateResult> {
+    const customers = this.#customers.get(sellerId);
+    const current = customers?.get(id);
+    if (!customers || !current) return { kind: 'not_found' };
+    if (changes.email !== undefined && this.#emailTaken(sellerId, changes.email, id)) {
+      return { kind: 'email_taken' };
+    }
+    const updated = applyCustomerUpdate(current, changes, updatedAt);
+    customers.set(id, updated);
+    return { kind: 'updated', customer: structuredClone(updated) };
+  }
+
+  async deleteCustomer(sellerId: string, id: string): Promise<boolean> {
+    return this.#customers.get(sellerId)?.delete(id) ?? false;
+  }
+
+  /** How many customers the seller has (for tests and seeding). */
+  countCustomers(sellerId: string): number {
+    return this.#customers.get(sellerId)?.size ?? 0;
+  }
+
+  /** Forgets every customer and idempotency record. */
+  clear(): void {
+    this.#customers.clear();
+    this.#idempotency.clear();
+  }
+}

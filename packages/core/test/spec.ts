@@ -1,0 +1,40 @@
+// Test support: the Customer response schema from openapi.yaml, compiled at run time with ajv, so tests
+// check responses against the contract itself rather than against the code under test.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+const specPath = fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
+const spec = parse(readFileSync(specPath, 'utf8'));
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema({
+  $id: 'openapi',
+  $defs: JSON.parse(
+    JSON.stringify(spec.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'),
+  ),
+});
+
+const customerValidator = ajv.getSchema('openapi#/$defs/Customer')!;
+const errorValidator = ajv.getSchema('openapi#/$defs/Error')!;
+
+/** Throws with ajv's report unless `value` is a valid `Customer` per openapi.yaml. */
+export function assertCustomerSchema(value: unknown): void {
+  if (!customerValidator(value)) {
+    throw new Error(`not a Customer: ${ajv.errorsText(customerValidator.errors)}`);
+  }
+}
+
+/** Throws unless `value` is a valid `Error` body per openapi.yaml. */
+export function assertErrorSchema(value: unknown): void {
+  if (!errorValidator(value)) throw new Error(`not an Error: ${ajv.errorsText(errorValidator.errors)}`);
+}
+
+/** The `examples` of a named response in openapi.yaml (their messages fix the API's wording). */
+export function responseExampleMessages(response: string): string[] {
+  const examples = spec.components.responses[response].content['application/json'].examples;
+  return Object.values(examples as Record<string, { value: { message: string } }>).map((e) => e.value.message);
+}

@@ -17,7 +17,7 @@ function flatten(node: Schema | undefined): Schema[] {
   const nested = ['anyOf', 'allOf', 'oneOf'].flatMap((key) => (resolved[key] ?? []).flatMap(flatten));
   return [resolved, ...nested];
 }
-const types = (node: Schema) => flatten(node).flatMap((s) => [].concat(s.type ?? []));
+const types = (node: Schema): string[] => flatten(node).flatMap((s) => [s.type ?? []].flat() as string[]);
 const maxLength = (node: Schema) => flatten(node).find((s) => s.maxLength !== undefined)?.maxLength;
 const enumValues = (node: Schema) => flatten(node).flatMap((s) => s.enum ?? []);
 const formatOf = (node: Schema) => flatten(node).find((s) => s.format)?.format;
@@ -25,7 +25,7 @@ const fieldName = (row: Record<string, string>) => codeValues(row.Field ?? row.P
 
 describe('SPEC.md §2 Customer fields', () => {
   const [table] = tablesUnder(spec, '### Customer');
-  const rows = (table ?? []).map((row) => ({ ...row, name: fieldName(row) }));
+  const rows: Array<Record<string, string> & { name: string }> = (table ?? []).map((row) => ({ ...row, name: fieldName(row) }));
 
   it('lists the fields the test expects to read', () => {
     expect(rows.map((row) => row.name)).toContain('postal_redirect_address');

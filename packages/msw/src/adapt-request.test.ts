@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { toApiRequest } from './adapt-request.js';
+
+describe('toApiRequest', () => {
+  it('passes method, path below the base path, headers and raw bytes', async () => {
+    const request = new Request('https://api.example.test/v1/api/customers?x=1', {
+      method: 'POST',
+      headers: { 'X-API-Key': 'k', 'Content-Type': 'application/json' },
+      body: '{"a":"é"}',
+    });
+    const adapted = await toApiRequest(request, '/v1');
+    expect(adapted.method).toBe('POST');
+    expect(adapted.path).toBe('/api/customers');
+    expect(adapted.header('x-api-key')).toBe('k');
+    expect(new TextDecoder().decode(adapted.body!)).toBe('{"a":"é"}');
+    expect(adapted.body!.byteLength).toBe(10); // bytes, not characters: the 64 KiB limit counts bytes
+  });
+
+  it('gives no body for a GET', async () => {
+    const adapted = await toApiRequest(new Request('http://x.test/api/customers/1'), '');
+    expect(adapted.body).toBeNull();
+    expect(adapted.path).toBe('/api/customers/1');
+  });
+});

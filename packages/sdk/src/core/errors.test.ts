@@ -84,8 +84,8 @@ describe('error classes', () => {
 
   it('does not match unrelated values', () => {
     expect(new Error('plain') instanceof CustomersApiError).toBe(false);
-    expect(null instanceof CustomersApiError).toBe(false);
-    expect('NotFoundError' instanceof NotFoundError).toBe(false);
+    expect((null as unknown) instanceof CustomersApiError).toBe(false);
+    expect(('NotFoundError' as unknown) instanceof NotFoundError).toBe(false);
     expect({ status: 404 } instanceof NotFoundError).toBe(false);
   });
 

@@ -1,3 +1,4 @@
+import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -7,6 +8,9 @@ export default defineConfig({
   target: 'node20',
   sourcemap: true,
   clean: true,
-  splitting: true,
-  banner: { js: '' },
+  dts: false,
+  // The contract travels with the bundle: /docs, /openapi.yaml and the response schemas read it.
+  onSuccess: async () => {
+    copyFileSync('../../openapi.yaml', 'dist/openapi.yaml');
+  },
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { apiKeyPrefix, generateApiKey, hashApiKey, isUuid } from '@customers-api/core';
+import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from '@customers-api/core';
+import { canonicalUuid } from './uuid.js';
 import type { DatabaseHandle } from './connect.js';
 import { toIso, toIsoOrNull } from './rows.js';
 
@@ -42,7 +43,7 @@ export async function createApiKey(
     id: randomUUID(),
     seller_id: input.sellerId,
     name: input.name,
-    prefix: apiKeyPrefix(key),
+    prefix: apiKeyDisplayPrefix(key),
     created_at: now.toISOString(),
     last_used_at: null,
     expires_at: input.expiresAt ?? null,
@@ -55,8 +56,9 @@ export async function createApiKey(
   return { ...info, key };
 }
 
-export async function listApiKeys(handle: DatabaseHandle, sellerId: string): Promise<ApiKeyInfo[]> {
-  if (!isUuid(sellerId)) return [];
+export async function listApiKeys(handle: DatabaseHandle, sellerIdArg: string): Promise<ApiKeyInfo[]> {
+  const sellerId = canonicalUuid(sellerIdArg);
+  if (!sellerId) return [];
   const rows = await handle.db
     .selectFrom('api_keys')
     .select(['id', 'seller_id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'])
@@ -74,8 +76,9 @@ export async function listApiKeys(handle: DatabaseHandle, sellerId: string): Pro
 }
 
 /** Revokes a key from now on; false when there is no such key. Revoking twice keeps the first time. */
-export async function revokeApiKey(handle: DatabaseHandle, id: string, now = new Date()): Promise<boolean> {
-  if (!isUuid(id)) return false;
+export async function revokeApiKey(handle: DatabaseHandle, idArg: string, now = new Date()): Promise<boolean> {
+  const id = canonicalUuid(idArg);
+  if (!id) return false;
   const exists = await handle.db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) return false;
   await handle.db
@@ -87,8 +90,9 @@ export async function revokeApiKey(handle: DatabaseHandle, id: string, now = new
   return true;
 }
 
-export async function deleteApiKey(handle: DatabaseHandle, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
+export async function deleteApiKey(handle: DatabaseHandle, idArg: string): Promise<boolean> {
+  const id = canonicalUuid(idArg);
+  if (!id) return false;
   const result = await handle.db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

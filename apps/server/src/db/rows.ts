@@ -1,4 +1,4 @@
-import type { Customer } from '@customers-api/core';
+import { emailKey, type Customer } from '@customers-api/core';
 
 /** A timestamp column as ISO 8601 UTC, whether the driver returned a Date (PostgreSQL) or text (SQLite). */
 export function toIso(value: Date | string): string {
@@ -16,11 +16,6 @@ export function fromJson<T>(value: unknown): T {
 
 export function toJson(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
-}
-
-/** The key behind the unique index: emails are unique per seller regardless of letter case. */
-export function normalizeEmail(email: string): string {
-  return email.toLowerCase();
 }
 
 export interface CustomerRow {
@@ -67,7 +62,7 @@ export function customerToRow(customer: Customer) {
     first_name: customer.first_name,
     last_name: customer.last_name,
     email: customer.email,
-    email_normalized: normalizeEmail(customer.email),
+    email_normalized: emailKey(customer.email),
     company_name: customer.company_name ?? null,
     legal_entity: customer.legal_entity ?? null,
     language: customer.language ?? null,

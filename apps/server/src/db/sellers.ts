@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid } from '@customers-api/core';
+import { canonicalUuid } from './uuid.js';
 import type { DatabaseHandle } from './connect.js';
 import { toIso } from './rows.js';
 
@@ -31,8 +31,9 @@ export async function createSeller(handle: DatabaseHandle, input: NewSeller, now
 }
 
 /** The seller with this id, or undefined (also for an id that is not a UUID). */
-export async function findSeller(handle: DatabaseHandle, id: string): Promise<Seller | undefined> {
-  if (!isUuid(id)) return undefined;
+export async function findSeller(handle: DatabaseHandle, idArg: string): Promise<Seller | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
   const row = await handle.db.selectFrom('sellers').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? { ...row, created_at: toIso(row.created_at) } : undefined;
 }

@@ -1,17 +1,19 @@
-import type {
-  Customer,
-  CustomerStore,
-  CustomerUpdate,
-  InsertOptions,
-  InsertResult,
-  UpdateResult,
+import {
+  applyCustomerUpdate,
+  emailKey,
+  type Customer,
+  type CustomerStore,
+  type CustomerUpdate,
+  type InsertOptions,
+  type InsertResult,
+  type UpdateResult,
 } from '@customers-api/core';
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './connect.js';
-import { customerFromRow, customerToRow, fromJson, normalizeEmail, toIso, toJson } from './rows.js';
-import type { CustomersTable, Database } from './schema.js';
+import { customerFromRow, customerToRow, fromJson, toIso } from './rows.js';
+import type { Database } from './schema.js';
 import { isUniqueViolation } from './unique-violation.js';
-import { withSellerWriteLock } from './write-transaction.js';
+import { writeTransaction } from './write-transaction.js';
 
 /**
  * Core's CustomerStore over SQL (SQLite or PostgreSQL through Kysely). Every statement is scoped by
@@ -20,10 +22,7 @@ import { withSellerWriteLock } from './write-transaction.js';
  * (seller_id, email_normalized) is the last word on duplicates.
  */
 export class SqlCustomerStore implements CustomerStore {
-  constructor(
-    private readonly handle: DatabaseHandle,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  constructor(private readonly handle: DatabaseHandle) {}
 
   async findCustomer(sellerId: string, id: string): Promise<Customer | undefined> {
     const row = await this.handle.db
@@ -37,9 +36,13 @@ export class SqlCustomerStore implements CustomerStore {
 
   async insertCustomer(customer: Customer, options: InsertOptions): Promise<InsertResult> {
     try {
-      return await withSellerWriteLock(this.handle, customer.seller_id, (trx) =>
-        this.insertLocked(trx, customer, options),
-      );
+      return await writeTransaction(this.handle, async (trx) => {
+        // PostgreSQL: creates of one seller queue on the seller's row, across every server process.
+        if (this.handle.dialect === 'postgres') {
+          await trx.selectFrom('sellers').select('id').where('id', '=', customer.seller_id).forUpdate().execute();
+        }
+        return this.insertLocked(trx, customer, options);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) return { kind: 'email_taken' };
       throw error;
@@ -53,7 +56,8 @@ export class SqlCustomerStore implements CustomerStore {
   ): Promise<InsertResult> {
     const sellerId = customer.seller_id;
     if (idempotency) {
-      const nowIso = this.now().toISOString();
+      // The create's own timestamp is "now", as in core's memory store (and under an injected clock).
+      const nowIso = customer.created_at;
       const record = await trx
         .selectFrom('idempotency_keys')
         .select(['fingerprint', 'response', 'expires_at'])
@@ -75,20 +79,20 @@ export class SqlCustomerStore implements CustomerStore {
         .execute();
     }
 
-    const taken = await trx
-      .selectFrom('customers')
-      .select('id')
-      .where('seller_id', '=', sellerId)
-      .where('email_normalized', '=', normalizeEmail(customer.email))
-      .executeTakeFirst();
-    if (taken) return { kind: 'email_taken' };
-
     const { count } = await trx
       .selectFrom('customers')
       .select((eb) => eb.fn.countAll().as('count'))
       .where('seller_id', '=', sellerId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= customerLimit) return { kind: 'limit_reached' };
+
+    const taken = await trx
+      .selectFrom('customers')
+      .select('id')
+      .where('seller_id', '=', sellerId)
+      .where('email_normalized', '=', emailKey(customer.email))
+      .executeTakeFirst();
+    if (taken) return { kind: 'email_taken' };
 
     await trx.insertInto('customers').values(customerToRow(customer)).execute();
     if (idempotency) {
@@ -114,18 +118,20 @@ export class SqlCustomerStore implements CustomerStore {
     changes: CustomerUpdate,
     updatedAt: string,
   ): Promise<UpdateResult> {
-    const set = toColumnChanges(changes);
-    set.updated_at = updatedAt;
     try {
-      const row = await this.handle.db
-        .updateTable('customers')
-        .set(set)
-        .where('seller_id', '=', sellerId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? { kind: 'updated', customer: customerFromRow(row) } : { kind: 'not_found' };
+      return await writeTransaction(this.handle, async (trx) => {
+        let query = trx.selectFrom('customers').selectAll().where('seller_id', '=', sellerId).where('id', '=', id);
+        if (this.handle.dialect === 'postgres') query = query.forUpdate();
+        const row = await query.executeTakeFirst();
+        if (!row) return { kind: 'not_found' } as const;
+        // The merge rule lives in core; the store only writes its result.
+        const updated = applyCustomerUpdate(customerFromRow(row), changes, updatedAt);
+        const { id: _id, seller_id: _seller, source: _source, created_at: _created, ...columns } = customerToRow(updated);
+        await trx.updateTable('customers').set(columns).where('seller_id', '=', sellerId).where('id', '=', id).execute();
+        return { kind: 'updated', customer: updated } as const;
+      });
     } catch (error) {
+      // The unique index on (seller_id, email_normalized) decides, also against a concurrent create.
       if (isUniqueViolation(error)) return { kind: 'email_taken' };
       throw error;
     }
@@ -139,23 +145,4 @@ export class SqlCustomerStore implements CustomerStore {
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
-}
-
-/** Maps the present properties of a validated update onto columns (absent = unchanged, null = cleared). */
-function toColumnChanges(changes: CustomerUpdate): Updateable<CustomersTable> {
-  const set: Updateable<CustomersTable> = {};
-  const has = (key: keyof CustomerUpdate) => Object.prototype.hasOwnProperty.call(changes, key);
-  if (has('first_name') && changes.first_name !== undefined) set.first_name = changes.first_name;
-  if (has('last_name') && changes.last_name !== undefined) set.last_name = changes.last_name;
-  if (has('email') && changes.email !== undefined) {
-    set.email = changes.email;
-    set.email_normalized = normalizeEmail(changes.email);
-  }
-  if (has('company_name')) set.company_name = changes.company_name ?? null;
-  if (has('legal_entity')) set.legal_entity = changes.legal_entity ?? null;
-  if (has('language')) set.language = changes.language ?? null;
-  if (has('status') && changes.status !== undefined) set.status = changes.status;
-  if (has('address_data')) set.address_data = toJson(changes.address_data);
-  if (has('postal_redirect_address')) set.postal_redirect_address = toJson(changes.postal_redirect_address);
-  return set;
 }

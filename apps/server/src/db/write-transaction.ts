@@ -3,22 +3,19 @@ import type { DatabaseHandle } from './connect.js';
 import type { Database } from './schema.js';
 
 /**
- * Runs `work` in a transaction that serialises all writers of one seller, across processes:
- * - PostgreSQL: the seller's row is locked (`SELECT ... FOR UPDATE`) first, so two creates for the same seller
- *   (from any process) run one after the other and each sees the other's rows.
+ * Runs `work` in a read-then-write transaction.
+ * - PostgreSQL: an ordinary transaction; `work` locks the rows it decides on (`SELECT ... FOR UPDATE`), so
+ *   writers of the same rows from any process run one after the other.
  * - SQLite: `BEGIN IMMEDIATE` takes the database write lock up front (waiting up to busy_timeout), so a
  *   read-then-write never races another connection or process.
+ * A throw rolls everything back.
  */
-export async function withSellerWriteLock<T>(
+export async function writeTransaction<T>(
   handle: DatabaseHandle,
-  sellerId: string,
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   if (handle.dialect === 'postgres') {
-    return handle.db.transaction().execute(async (trx: Transaction<Database>) => {
-      await trx.selectFrom('sellers').select('id').where('id', '=', sellerId).forUpdate().execute();
-      return work(trx);
-    });
+    return handle.db.transaction().execute((trx: Transaction<Database>) => work(trx));
   }
   return handle.db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { pathOf } from './error-handling.js';
+
+/** One log line per request, after the response: id (via the child logger), method, path, status, time. */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: pathOf(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ApiError,
+  BODY_LIMIT_BYTES,
+  errors,
+  isApiError,
+  isJsonContentType,
+  REASON_PHRASES,
+  type ErrorStatus,
+} from '@customers-api/core';
+
+/**
+ * Any error raised while handling a request, as core's ApiError. Core's own errors pass through; Fastify's
+ * (body parsing, limits) are mapped to the registry's errors so they read exactly like core's; anything
+ * else is a fault (generic 500).
+ */
+export function toHttpError(error: unknown, request: FastifyRequest): { apiError: ApiError; fault: boolean } {
+  if (isApiError(error)) return { apiError: error, fault: error.status >= 500 };
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const contentType = request.headers['content-type'];
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      // Core checks the media type before the size; so do we.
+      return {
+        apiError: isJsonContentType(contentType) ? errors.payloadTooLarge(BODY_LIMIT_BYTES) : errors.unsupportedMediaType(),
+        fault: false,
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      if (!isJsonContentType(contentType)) return { apiError: errors.unsupportedMediaType(), fault: false };
+      return { apiError: errors.badRequest('body length does not match the Content-Length header'), fault: false };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { apiError: errors.badRequest('body must be a JSON object'), fault: false };
+    default:
+      break;
+  }
+  const status = typeof error === 'object' && error !== null && 'statusCode' in error ? Number(error.statusCode) : 500;
+  if (status >= 400 && status < 500 && status in REASON_PHRASES) {
+    const message = error instanceof Error && error.message ? error.message : REASON_PHRASES[status as ErrorStatus];
+    return { apiError: new ApiError(status as ErrorStatus, message), fault: false };
+  }
+  if (status >= 400 && status < 500) return { apiError: errors.badRequest('the request is malformed'), fault: false };
+  return { apiError: errors.internal(), fault: true };
+}

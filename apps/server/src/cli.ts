@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+import { runCli } from './cli/run-cli.js';
+
+const code = await runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  env: process.env,
+});
+process.exitCode = code;

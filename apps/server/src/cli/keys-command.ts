@@ -1,0 +1,128 @@
+import { parseArgs } from 'node:util';
+import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from '../db/api-keys.js';
+import { findSeller } from '../db/sellers.js';
+import { CliError, type CliIo } from './io.js';
+import { withDatabase } from './with-database.js';
+
+export const KEYS_USAGE = [
+  'keys create --seller SELLER_ID --name NAME [--expires-at ISO-8601] [--json] [--database URL]',
+  'keys list --seller SELLER_ID [--json] [--database URL]',
+  'keys revoke KEY_ID [--database URL]',
+  'keys delete KEY_ID [--database URL]',
+];
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export async function keysCommand(args: string[], io: CliIo): Promise<void> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      seller: { type: 'string' },
+      name: { type: 'string' },
+      'expires-at': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      database: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  switch (sub) {
+    case 'create':
+      return createKey(values, io);
+    case 'list':
+      return listKeys(values, io);
+    case 'revoke':
+    case 'delete':
+      return changeKey(sub, positionals, values, io);
+    default:
+      throw new CliError(`Unknown keys command "${sub ?? ''}". Usage:\n  ${KEYS_USAGE.join('\n  ')}`, 2);
+  }
+}
+
+interface KeyFlags {
+  seller?: string | undefined;
+  name?: string | undefined;
+  'expires-at'?: string | undefined;
+  json?: boolean | undefined;
+  database?: string | undefined;
+}
+
+/** A future instant from --expires-at, normalised to ISO 8601 UTC. */
+export function parseExpiry(text: string, now: Date): string {
+  const at = Date.parse(text);
+  if (!ISO_8601.test(text) || Number.isNaN(at)) {
+    throw new CliError(`--expires-at must be an ISO 8601 date or date-time (e.g. 2027-01-31T00:00:00Z), got "${text}"`);
+  }
+  if (at <= now.getTime()) throw new CliError(`--expires-at must be in the future, got "${text}"`);
+  return new Date(at).toISOString();
+}
+
+async function createKey(values: KeyFlags, io: CliIo): Promise<void> {
+  if (!values.seller) throw new CliError(`--seller is required. Usage: ${KEYS_USAGE[0]}`, 2);
+  const name = values.name?.trim();
+  if (!name) throw new CliError(`--name is required. Usage: ${KEYS_USAGE[0]}`, 2);
+  const expiresAt = values['expires-at'] === undefined ? null : parseExpiry(values['expires-at'], new Date());
+  const sellerArg = values.seller;
+  const created = await withDatabase(values.database, io, async (handle) => {
+    const seller = await findSeller(handle, sellerArg);
+    if (!seller) throw new CliError(`Unknown seller "${sellerArg}"`);
+    return createApiKey(handle, { sellerId: seller.id, name, expiresAt });
+  });
+  if (values.json) {
+    io.out(`${JSON.stringify(created)}\n`);
+    return;
+  }
+  io.out(
+    [
+      `Created API key ${created.id} ("${created.name}")${created.expires_at ? `, expires ${created.expires_at}` : ''}.`,
+      'The key is shown only now; store it safely:',
+      '',
+      `  ${created.key}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+async function listKeys(values: KeyFlags, io: CliIo): Promise<void> {
+  if (!values.seller) throw new CliError(`--seller is required. Usage: ${KEYS_USAGE[1]}`, 2);
+  const sellerArg = values.seller;
+  const keys = await withDatabase(values.database, io, async (handle) => {
+    if (!(await findSeller(handle, sellerArg))) throw new CliError(`Unknown seller "${sellerArg}"`);
+    return listApiKeys(handle, sellerArg);
+  });
+  if (values.json) {
+    io.out(`${JSON.stringify(keys)}\n`);
+    return;
+  }
+  io.out(formatKeyTable(keys));
+}
+
+async function changeKey(action: 'revoke' | 'delete', positionals: string[], values: KeyFlags, io: CliIo) {
+  const [keyId, ...extra] = positionals;
+  if (!keyId || extra.length > 0) throw new CliError(`Usage: keys ${action} KEY_ID [--database URL]`, 2);
+  const done = await withDatabase(values.database, io, (handle) =>
+    action === 'revoke' ? revokeApiKey(handle, keyId) : deleteApiKey(handle, keyId),
+  );
+  if (!done) throw new CliError(`Unknown API key "${keyId}"`);
+  const text = action === 'revoke' ? 'Revoked' : 'Deleted';
+  if (values.json) io.out(`${JSON.stringify({ id: keyId, [action === 'revoke' ? 'revoked' : 'deleted']: true })}\n`);
+  else io.out(`${text} API key ${keyId}\n`);
+}
+
+function formatKeyTable(keys: ApiKeyInfo[]): string {
+  if (keys.length === 0) return 'No API keys.\n';
+  const header = ['ID', 'NAME', 'PREFIX', 'CREATED', 'LAST USED', 'EXPIRES', 'REVOKED'];
+  const rows = keys.map((k) => [
+    k.id,
+    k.name,
+    `${k.prefix}…`,
+    k.created_at,
+    k.last_used_at ?? 'never',
+    k.expires_at ?? 'never',
+    k.revoked_at ?? 'no',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
+}

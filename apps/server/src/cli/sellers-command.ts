@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { createSeller } from '../db/sellers.js';
+import { DEFAULT_PLAN, isPlanName, PLANS, resolveCustomerLimit } from '../plans.js';
+import { CliError, type CliIo } from './io.js';
+import { withDatabase } from './with-database.js';
+
+export const SELLERS_USAGE = 'sellers create --name NAME [--plan PLAN] [--customer-limit N] [--json] [--database URL]';
+
+export async function sellersCommand(args: string[], io: CliIo): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub !== 'create') throw new CliError(`Unknown sellers command "${sub ?? ''}". Usage: ${SELLERS_USAGE}`, 2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      'customer-limit': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      database: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const name = values.name?.trim();
+  if (!name) throw new CliError(`--name is required. Usage: ${SELLERS_USAGE}`, 2);
+  const plan = values.plan ?? DEFAULT_PLAN;
+  if (!isPlanName(plan)) throw new CliError(`Unknown plan "${plan}"; plans: ${Object.keys(PLANS).join(', ')}`);
+  let customerLimit: number | null = null;
+  if (values['customer-limit'] !== undefined) {
+    const text = values['customer-limit'];
+    customerLimit = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(customerLimit) || customerLimit > 2_147_483_647) {
+      throw new CliError(`--customer-limit must be a whole number from 0, got "${text}"`);
+    }
+  }
+  const seller = await withDatabase(values.database, io, (handle) =>
+    createSeller(handle, { name, plan, customerLimit }),
+  );
+  const limit = resolveCustomerLimit(seller.plan, seller.customer_limit);
+  if (values.json) {
+    io.out(`${JSON.stringify({ ...seller, effective_customer_limit: limit })}\n`);
+  } else {
+    io.out(`Created seller ${seller.id} ("${seller.name}", plan ${seller.plan}, up to ${limit} customers)\n`);
+  }
+}

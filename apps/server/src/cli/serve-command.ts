@@ -1,0 +1,38 @@
+import { parseArgs } from 'node:util';
+import { resolveConfig } from '../config.js';
+import { startServer } from '../server/start-server.js';
+import type { CliIo } from './io.js';
+
+export const SERVE_USAGE = 'serve [--port N] [--host H] [--database URL] [--log-level LEVEL]';
+
+/** Runs the server until SIGTERM or SIGINT, then finishes in-flight requests and closes the database. */
+export async function serveCommand(args: string[], io: CliIo): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      database: { type: 'string' },
+      'log-level': { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const config = resolveConfig(
+    { port: values.port, host: values.host, database: values.database, logLevel: values['log-level'] },
+    io.env,
+  );
+  const server = await startServer(config, { print: io.out });
+  await new Promise<void>((resolveStopped) => {
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      server.close().then(resolveStopped, (error: unknown) => {
+        io.err(`Error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
+        resolveStopped();
+      });
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}

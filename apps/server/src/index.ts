@@ -1,0 +1,26 @@
+// The reference server as a library: for contract tests and embedding. The operator entry point is cli.ts.
+
+// HTTP
+export { buildApp, type AppOptions } from './http/build-app.js';
+export { startServer, type RunningServer } from './server/start-server.js';
+export { resolveConfig, type ServerConfig } from './config.js';
+
+// Storage
+export { connectDatabase, DEFAULT_DATABASE_URL, type DatabaseHandle, type DialectName } from './db/connect.js';
+export { migrateToLatest } from './db/migrations.js';
+export { SqlCustomerStore } from './db/sql-customer-store.js';
+export { createSeller, findSeller, type Seller } from './db/sellers.js';
+export {
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  revokeApiKey,
+  type ApiKeyInfo,
+  type CreatedApiKey,
+} from './db/api-keys.js';
+
+// Plans
+export { DEFAULT_PLAN, PLANS, resolveCustomerLimit, type PlanName } from './plans.js';
+
+// CLI
+export { runCli } from './cli/run-cli.js';

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { ServerConfig } from '../config.js';
+import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrations.js';
+import { buildApp } from '../http/build-app.js';
+import { createLogger } from '../logger.js';
+import { demoAccountMessage, seedDemoAccount } from './demo-seed.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** e.g. http://127.0.0.1:3000 */
+  url: string;
+  /** Stops accepting connections, finishes in-flight requests, then closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens and migrates the database, seeds a demo account on an empty one (printing its key once through
+ * `print`), and listens.
+ *
+ * @example
+ * const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'sqlite:./data/x.db', logLevel: 'info' });
+ */
+export async function startServer(
+  config: ServerConfig,
+  { print = (text: string) => process.stdout.write(text), logger }: { print?: (text: string) => void; logger?: Logger } = {},
+): Promise<RunningServer> {
+  const log = logger ?? createLogger(config.logLevel);
+  const database = connectDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database);
+    const app = await buildApp({ database, logger: log });
+    const demo = await seedDemoAccount(database);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    if (demo) print(demoAccountMessage(demo, url));
+    log.info({ url, database: database.display }, 'listening');
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      database,
+      url,
+      close: () => {
+        closing ??= (async () => {
+          await app.close();
+          await database.close();
+          log.info('stopped');
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -38,3 +38,8 @@ export function responseExampleMessages(response: string): string[] {
   const examples = spec.components.responses[response].content['application/json'].examples;
   return Object.values(examples as Record<string, { value: { message: string } }>).map((e) => e.value.message);
 }
+
+/** Whether openapi.yaml's schema `name` accepts `value`, compiled afresh at run time (not the generated code). */
+export function specAccepts(name: string, value: unknown): boolean {
+  return Boolean(ajv.getSchema(`openapi#/$defs/${name}`)!(value));
+}

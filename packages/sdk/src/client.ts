@@ -1,9 +1,10 @@
-import createClient, { type Client } from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
 import { APIPromise, type WithResponse } from './core/api-promise';
 import { ConfigurationError, ConnectionError, type CustomersApiError, TimeoutError } from './core/errors';
 import type { LogEvent, Logger } from './core/logger';
 import type { paths } from './generated/openapi';
 import { validateApiKey } from './internal/api-key';
+import { createClient } from './internal/create-client';
 import { isBrowserLike, readEnv } from './internal/env';
 import { errorFromResponse } from './internal/error-from-response';
 import { redactHeaders } from './internal/headers';
@@ -80,6 +81,13 @@ function count(value: number | undefined, name: string, fallback: number, min: n
     throw new ConfigurationError(`${name} must be a finite number of at least ${min}, got ${String(value)}.`);
   }
   return value;
+}
+
+/** `fetch failed (connect ECONNREFUSED 127.0.0.1:3000)`: undici hides the useful part in `cause`. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const inner = error.cause instanceof Error ? error.cause.message : undefined;
+  return inner && inner !== error.message ? `${error.message} (${inner})` : error.message;
 }
 
 function normalizeBaseUrl(value: string): string {
@@ -208,7 +216,7 @@ export class CustomersClient {
               { cause },
             )
           : new ConnectionError(
-              `${method} ${url} failed without a response (attempt ${attempt} of ${maxRetries + 1}): ${cause instanceof Error ? cause.message : String(cause)}. Check baseUrl and the network.`,
+              `${method} ${url} failed without a response (attempt ${attempt} of ${maxRetries + 1}): ${describe(cause)}. Check baseUrl and the network.`,
               { cause },
             );
       } finally {

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ID, KEY, scriptedFetch } from './helpers/fixtures';
+
+// These tests load the built files (turbo runs `build` before `test`).
+const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
+type Sdk = typeof import('../src/index');
+let esm: Sdk;
+let cjs: Sdk;
+
+beforeAll(async () => {
+  if (!existsSync(dist('index.js')) || !existsSync(dist('index.cjs'))) {
+    throw new Error('dist/ is missing: run `pnpm --filter @customers-api/sdk build` first');
+  }
+  esm = (await import(/* @vite-ignore */ dist('index.js'))) as Sdk;
+  cjs = createRequire(import.meta.url)(dist('index.cjs')) as Sdk;
+});
+
+describe('the built package', () => {
+  it('loads as two distinct copies (ESM and CJS) with the same exports', () => {
+    expect(esm.NotFoundError).not.toBe(cjs.NotFoundError);
+    expect(Object.keys(esm).sort()).toEqual(Object.keys(cjs).sort());
+  });
+
+  it('instanceof works across the ESM and CJS builds, both ways', () => {
+    const fromCjs = new cjs.NotFoundError('x', { status: 404 });
+    const fromEsm = new esm.TimeoutError('y');
+    expect(fromCjs instanceof esm.NotFoundError).toBe(true);
+    expect(fromCjs instanceof esm.CustomersApiError).toBe(true);
+    expect(fromCjs instanceof esm.ConflictError).toBe(false);
+    expect(fromEsm instanceof cjs.TimeoutError).toBe(true);
+    expect(fromEsm instanceof cjs.ConnectionError).toBe(true);
+    expect(fromEsm instanceof cjs.NotFoundError).toBe(false);
+  });
+
+  it('an error thrown by a CJS client is caught by ESM classes', async () => {
+    const { fetch } = scriptedFetch([new Response('{"error":"Not Found","message":"Customer not found"}', { status: 404 })]);
+    const client = new cjs.CustomersClient({ apiKey: KEY, fetch });
+    const err = await client.customers.get(ID).catch((e: unknown) => e);
+    expect(err instanceof esm.NotFoundError).toBe(true);
+    expect(err instanceof esm.CustomersApiError).toBe(true);
+  });
+
+  it('bakes the package.json version into VERSION and the User-Agent', async () => {
+    const { version } = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
+    expect(esm.VERSION).toBe(version);
+    expect(cjs.VERSION).toBe(version);
+    const { fetch, calls } = scriptedFetch([new Response(null, { status: 204 })]);
+    await new esm.CustomersClient({ apiKey: KEY, fetch }).customers.delete(ID);
+    expect(calls[0]!.headers.get('user-agent')).toBe(`@customers-api/sdk/${version}`);
+  });
+});

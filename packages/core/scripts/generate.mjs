@@ -54,7 +54,7 @@ const ajv = new Ajv2020.default({
   strict: true,
   strictTypes: false,
 });
-addFormats.default(ajv, { mode: 'full', formats: ['email', 'uuid', 'date-time'] });
+addFormats.default(ajv, { mode: 'full', formats: ['email', 'uuid'] });
 ajv.addSchema(root);
 
 const exports = {

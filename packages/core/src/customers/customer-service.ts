@@ -56,7 +56,7 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
   return {
     async create(seller, body, { idempotencyKey } = {}) {
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
-        throw errors.badRequest('Idempotency-Key must be 1 to 255 printable ASCII characters');
+        throw errors.idempotencyKeyMalformed();
       }
       const input = parseCustomerCreate(body);
       const now = clock();

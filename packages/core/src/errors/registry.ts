@@ -42,6 +42,8 @@ export const errors = {
     new ApiError(413, `Request body must be at most ${limitBytes} bytes`),
   unsupportedMediaType: () => new ApiError(415, MESSAGES.unsupportedMediaType),
   idempotencyKeyReused: () => new ApiError(400, MESSAGES.idempotencyKeyReused),
+  idempotencyKeyMalformed: () =>
+    new ApiError(400, 'Idempotency-Key must be 1 to 255 printable ASCII characters'),
   internal: () => new ApiError(500, MESSAGES.internal),
 };
 

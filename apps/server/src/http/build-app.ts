@@ -15,6 +15,13 @@ import { registerRequestLog } from './request-log.js';
 import { registerOpenApiSchemas } from './response-schemas.js';
 import { sendApiError } from './send-error.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once every pending last_used_at write has finished. */
+    drainKeyUsage(): Promise<void>;
+  }
+}
+
 const ITEM_PATH = /^\/api\/customers\/[^/]+$/;
 
 export interface AppOptions {
@@ -81,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerAuth(api, authenticator);
     registerCustomerRoutes(api, service);
   });
+  // Lets tests (and shutdown) wait for pending last_used_at writes without sleeping.
+  app.decorate('drainKeyUsage', () => usage.drain());
   app.addHook('onClose', async () => usage.drain());
   return app;
 }

@@ -4,7 +4,14 @@ import type { HeaderReader } from '../auth/read-api-key.js';
 /** openapi.yaml: request bodies are limited to 64 KiB. */
 export const BODY_LIMIT_BYTES = 65_536;
 
-/** `application/json`, in any letter case, with or without parameters such as `charset`. */
+/**
+ * Whether a `Content-Type` is `application/json`, in any letter case, with or without parameters such as
+ * `charset`. Other JSON-ish types (`application/merge-patch+json`, `text/json`) are not: the contract
+ * names exactly one media type.
+ *
+ * @example
+ * isJsonContentType('application/json; charset=utf-8'); // true
+ */
 export function isJsonContentType(contentType: string | null | undefined): boolean {
   const mediaType = (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase();
   return mediaType === 'application/json';

@@ -136,4 +136,17 @@ describe('requests (MSW)', () => {
     expect(calls[0]!.url).toBe(`https://api.example.com/api/customers/${ID}`);
     expect(seen).toHaveLength(0);
   });
+
+  it('calls a custom fetch unbound, like a native browser fetch requires', async () => {
+    let receiver: unknown = 'not called';
+    const client = new CustomersClient({
+      apiKey: KEY,
+      fetch: function (this: unknown) {
+        receiver = this;
+        return Promise.resolve(new Response(null, { status: 204 }));
+      },
+    });
+    await client.customers.delete(ID);
+    expect(receiver).toBeUndefined();
+  });
 });

@@ -203,7 +203,9 @@ export class CustomersClient {
       let response: Response | undefined;
       let failure: CustomersApiError | undefined;
       try {
-        const res = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'follow' });
+        // Called unbound: a native browser fetch invoked as a method of another object throws Illegal invocation.
+        const fetchImpl = this.#fetch;
+        const res = await fetchImpl(url, { method, headers, body, signal: controller.signal, redirect: 'follow' });
         // Read the body under the same timeout, so a stalled body is a timeout too (bodies here are small).
         const bytes = await res.arrayBuffer();
         const empty = res.status === 204 || res.status === 205 || res.status === 304;

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../http/build-app.js';
+import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { call, newCustomer } from '../test/test-server.js';
+import { runCli } from './run-cli.js';
+
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, { out: (t) => (stdout += t), err: (t) => (stderr += t), env: {} });
+  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
+}
+
+describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database.dispose();
+  });
+
+  it('runs the whole key lifecycle: seller, key, use, list, revoke, delete', async () => {
+    const db = ['--database', database.url];
+    const seller = await cli('sellers', 'create', '--name', 'Acme', '--plan', 'growth', '--customer-limit', '2', '--json', ...db);
+    expect(seller.code).toBe(0);
+    expect(seller.json()).toMatchObject({ id: expect.any(String), name: 'Acme', plan: 'growth', customer_limit: 2, effective_customer_limit: 2 });
+    const sellerId = seller.json().id as string;
+
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await cli('keys', 'create', '--seller', sellerId, '--name', 'CI', '--expires-at', expiresAt, '--json', ...db);
+    expect(created.code).toBe(0);
+    const key = created.json();
+    expect(key).toMatchObject({ id: expect.any(String), key: expect.stringMatching(/^sk_live_[A-Za-z0-9]{48}$/), name: 'CI', expires_at: expiresAt });
+
+    const human = await cli('keys', 'create', '--seller', sellerId, '--name', 'Laptop', ...db);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/shown only now/);
+    expect(human.stdout).toMatch(/sk_live_[A-Za-z0-9]{48}/);
+
+    // The key works against a server on the same database.
+    const handle = await database.open();
+    const app = await buildApp({ database: handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      expect((await call(base, 'POST', '/api/customers', { key: key.key, body: newCustomer() })).status).toBe(201);
+      expect((await call(base, 'POST', '/api/customers', { key: key.key, body: newCustomer() })).status).toBe(201);
+      const limited = await call(base, 'POST', '/api/customers', { key: key.key, body: newCustomer() });
+      expect(limited.json.message).toBe('Customer limit reached; your subscription plan allows 2 customers');
+      await app.drainKeyUsage();
+
+      const listed = await cli('keys', 'list', '--seller', sellerId, '--json', ...db);
+      expect(listed.code).toBe(0);
+      const keys = listed.json();
+      expect(keys).toHaveLength(2);
+      const ci = keys.find((k: { id: string }) => k.id === key.id);
+      expect(ci).toEqual({
+        id: key.id,
+        seller_id: sellerId,
+        name: 'CI',
+        prefix: key.key.slice(0, ci.prefix.length),
+        created_at: expect.any(String),
+        last_used_at: expect.any(String),
+        expires_at: expiresAt,
+        revoked_at: null,
+      });
+      expect(listed.stdout).not.toContain(key.key);
+      const table = await cli('keys', 'list', '--seller', sellerId, ...db);
+      expect(table.stdout).toMatch(/^ID\s+NAME\s+PREFIX\s+CREATED\s+LAST USED\s+EXPIRES\s+REVOKED/);
+      expect(table.stdout).not.toContain(key.key);
+
+      expect((await cli('keys', 'revoke', key.id, ...db)).code).toBe(0);
+      expect((await call(base, 'GET', `/api/customers/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, { key: key.key })).status).toBe(401);
+      const afterRevoke = (await cli('keys', 'list', '--seller', sellerId, '--json', ...db)).json();
+      expect(afterRevoke.find((k: { id: string }) => k.id === key.id).revoked_at).toEqual(expect.any(String));
+
+      expect((await cli('keys', 'delete', key.id, ...db)).code).toBe(0);
+      expect((await cli('keys', 'list', '--seller', sellerId, '--json', ...db)).json()).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('fails with a clear message and a non-zero exit code', async () => {
+    const db = ['--database', database.url];
+    const sellerId = (await cli('sellers', 'create', '--name', 'B', '--json', ...db)).json().id;
+    const cases: [string[], RegExp][] = [
+      [['keys', 'create', '--seller', '6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90', '--name', 'x'], /Unknown seller/],
+      [['keys', 'create', '--seller', 'not-a-uuid', '--name', 'x'], /Unknown seller/],
+      [['keys', 'create', '--seller', sellerId, '--name', 'x', '--expires-at', 'tomorrow'], /ISO 8601/],
+      [['keys', 'create', '--seller', sellerId, '--name', 'x', '--expires-at', '2001-01-01T00:00:00Z'], /in the future/],
+      [['keys', 'create', '--seller', sellerId], /--name is required/],
+      [['keys', 'list', '--seller', '6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90'], /Unknown seller/],
+      [['keys', 'revoke', '6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90'], /Unknown API key/],
+      [['keys', 'delete', 'nope'], /Unknown API key/],
+      [['sellers', 'create', '--name', 'x', '--plan', 'platinum'], /Unknown plan "platinum"; plans: starter, growth, scale/],
+      [['sellers', 'create', '--name', 'x', '--customer-limit', '-1'], /--customer-limit/],
+      [['sellers', 'create', '--name', 'x', '--bogus'], /bogus/],
+      [['frobnicate'], /Unknown command/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await cli(...argv, ...db);
+      expect(result.code, argv.join(' ')).not.toBe(0);
+      expect(result.stderr, argv.join(' ')).toMatch(message);
+      expect(result.stdout).toBe('');
+    }
+    const badUrl = await cli('keys', 'list', '--seller', sellerId, '--database', 'mysql://x');
+    expect(badUrl.code).toBe(1);
+    expect(badUrl.stderr).toMatch(/Unsupported database URL/);
+  });
+});

@@ -1,0 +1,53 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.js';
+import { newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
+
+describe('request logging', () => {
+  const lines: string[] = [];
+  let server: TestServer;
+  let seller: TestSeller;
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    server = await startTestServer('sqlite', { logger: createLogger('info', sink) });
+    seller = await server.seller();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('writes one line per request with its id, and never the API key', async () => {
+    lines.length = 0;
+    const created = await server.call('POST', '/api/customers', {
+      key: seller.key,
+      body: newCustomer(),
+      headers: { 'x-request-id': 'log-test-1' },
+    });
+    await server.call('GET', `/api/customers/${created.json.id}`, {
+      headers: { authorization: `Bearer ${seller.key}`, 'x-request-id': 'log-test-2' },
+    });
+    await server.call('GET', '/nowhere', { key: seller.key, headers: { 'x-request-id': 'log-test-3' } });
+    const parsed = lines.map((line) => JSON.parse(line));
+    for (const id of ['log-test-1', 'log-test-2', 'log-test-3']) {
+      const mine = parsed.filter((entry) => entry.reqId === id);
+      expect(mine, id).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ msg: 'request', status: expect.any(Number), method: expect.any(String) });
+    }
+    expect(lines.join('\n')).not.toContain(seller.key);
+    expect(lines.join('\n')).not.toContain(seller.key.slice(8));
+  });
+
+  it('redacts API key headers if a header object is ever logged', () => {
+    const captured: string[] = [];
+    const logger = createLogger('info', new Writable({ write(chunk, _e, done) { captured.push(String(chunk)); done(); } }));
+    logger.info({ req: { headers: { 'x-api-key': 'sk_live_secret', authorization: 'Bearer sk_live_secret' } } }, 'x');
+    expect(captured.join('')).not.toContain('sk_live_secret');
+    expect(captured.join('')).toContain('[redacted]');
+  });
+});

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { call, newCustomer } from '../test/test-server.js';
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli.js');
+
+interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  /** SIGTERM, then the exit code once the process is gone. */
+  stop(): Promise<number | null>;
+}
+
+/** `node dist/cli.js serve` as a real process; resolves once it logs that it listens. */
+async function serve(database: string): Promise<ServeProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--database', database], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  await new Promise<void>((resolveReady, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('"msg":"listening"')) resolveReady();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+describe.skipIf(!existsSync(CLI))('serve as real processes (dist/cli.js)', () => {
+  const databases: TestDatabase[] = [];
+  const running: ServeProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((p) => (p.child.exitCode === null ? p.stop() : undefined)));
+    await Promise.all(databases.map((d) => d.dispose()));
+  });
+
+  it.each(['sqlite', 'postgres'] as const)(
+    'on %s: first start prints a demo key once; the curl example works; SIGTERM stops cleanly',
+    async (dialect) => {
+      const database = await createTestDatabase(dialect);
+      databases.push(database);
+      const first = await serve(database.url);
+      running.push(first);
+      const key = /API key:\s+(sk_live_\w+)/.exec(first.output())?.[1];
+      expect(key).toBeDefined();
+      expect(first.output()).toContain(`curl -i -X POST ${first.url}/api/customers`);
+      const created = await call(first.url, 'POST', '/api/customers', {
+        key,
+        body: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+      });
+      expect(created.status).toBe(201);
+      // The key appears in the banner only, never in a log line.
+      const logLines = first.output().split('\n').filter((line) => line.startsWith('{'));
+      expect(logLines.some((line) => line.includes(key!))).toBe(false);
+      expect(await first.stop()).toBe(0);
+      expect(first.output()).toContain('"msg":"stopped"');
+
+      const again = await serve(database.url);
+      running.push(again);
+      expect(again.output()).not.toContain('API key:');
+      expect((await call(again.url, 'GET', `/api/customers/${created.json.id}`, { key })).status).toBe(200);
+      expect(await again.stop()).toBe(0);
+    },
+  );
+
+  it('two server processes on one PostgreSQL database behave as one', async () => {
+    const database = await createTestDatabase('postgres');
+    databases.push(database);
+    const [a, b] = await Promise.all([serve(database.url), serve(database.url)]);
+    running.push(a!, b!);
+    const banners = [a!, b!].filter((p) => p.output().includes('API key:'));
+    expect(banners).toHaveLength(1);
+    const key = /API key:\s+(sk_live_\w+)/.exec(banners[0]!.output())![1];
+    const urls = [a!.url, b!.url];
+    const dups = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(urls[i % 2]!, 'POST', '/api/customers', { key, body: newCustomer({ email: 'two@example.com' }) }),
+      ),
+    );
+    expect(dups.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(dups.filter((r) => r.status === 409)).toHaveLength(19);
+    expect(await a!.stop()).toBe(0);
+    expect(await b!.stop()).toBe(0);
+  });
+});

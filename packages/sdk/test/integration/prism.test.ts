@@ -129,9 +129,12 @@ describe('every documented error example', () => {
         return fetch(input, init);
       },
     });
-    await expect(counting.customers.get(ID, prefer('code=500'))).rejects.toBeInstanceOf(InternalServerError);
-    expect(requests).toBe(3);
-    vi.restoreAllMocks();
+    try {
+      await expect(counting.customers.get(ID, prefer('code=500'))).rejects.toBeInstanceOf(InternalServerError);
+      expect(requests).toBe(3);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('Prism answers a malformed id with its own 422 (the real server says 404): an UnexpectedStatusError', async () => {

@@ -96,7 +96,7 @@ export async function call(base: string, method: string, path: string, options: 
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const response = await fetch(`${base}${path}`, { method, headers, body: body as BodyInit | undefined });
   const text = await response.text();
   let json: unknown;
   try {

@@ -9,6 +9,7 @@ import { registerDocsRoutes } from './docs-routes.js';
 import { handleError, pathOf, registerErrorHandling } from './error-handling.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
+import { clientErrorHandler } from './client-error.js';
 import { createKeyUsageRecorder } from './key-usage.js';
 import { registerRequestIdHeader, requestIdFor } from './request-id.js';
 import { registerRequestLog } from './request-log.js';
@@ -55,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 4096 },
     // In-flight requests finish on close; new connections are refused by the closed listener.
     return503OnClosing: false,
+    clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
       if (error.code !== 'FST_ERR_BAD_URL') return handleError(error, request, reply);

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
@@ -230,5 +231,42 @@ describe.each(DIALECTS)('errors and limits over HTTP on %s', (dialect) => {
     }
     const binary = await server.call('POST', '/api/customers', { key: seller.key, raw: new Uint8Array([0xc3, 0x28]), headers: json });
     expect(binary.status).toBe(400);
+  });
+
+  it('every error carries X-Request-Id and exactly { error, message }', async () => {
+    const json = { 'content-type': 'application/json' };
+    const responses = [
+      await server.call('GET', '/api/customers/x'),
+      await server.call('GET', '/api/customers/x', { key: seller.key }),
+      await server.call('POST', '/api/customers', { key: seller.key, raw: '{', headers: json }),
+      await server.call('POST', '/api/customers', { key: seller.key, raw: 'x', headers: { 'content-type': 'text/plain' } }),
+      await server.call('POST', '/api/customers', { key: seller.key, raw: 'x'.repeat(70_000), headers: json }),
+      await server.call('DELETE', '/api/customers', { key: seller.key }),
+      await server.call('GET', '/missing'),
+    ];
+    for (const res of responses) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      expect(Object.keys(res.json).sort()).toEqual(['error', 'message']);
+    }
+  });
+
+  it('requests rejected by the HTTP parser get the same error shape', async () => {
+    const raw = (text: string) =>
+      new Promise<string>((resolveText, reject) => {
+        const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString()));
+        socket.on('close', () => resolveText(received));
+        socket.on('error', reject);
+        socket.end(text);
+      });
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+    expect(garbage).toMatch(/x-request-id: \S+/i);
+    expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toEqual(errorBody('Bad Request', 'The request is not valid HTTP'));
+    const huge = await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4)).message).toBe('Request headers are too large');
   });
 });

@@ -8,7 +8,7 @@ export default defineConfig({
   target: 'node20',
   sourcemap: true,
   clean: true,
-  dts: false,
+  dts: { entry: { index: 'src/index.ts' } },
   // The contract travels with the bundle: /docs, /openapi.yaml and the response schemas read it.
   onSuccess: async () => {
     copyFileSync('../../openapi.yaml', 'dist/openapi.yaml');

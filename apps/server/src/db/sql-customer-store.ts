@@ -37,9 +37,10 @@ export class SqlCustomerStore implements CustomerStore {
   async insertCustomer(customer: Customer, options: InsertOptions): Promise<InsertResult> {
     try {
       return await writeTransaction(this.handle, async (trx) => {
-        // PostgreSQL: creates of one seller queue on the seller's row, across every server process.
+        // PostgreSQL: creates of one seller queue on the seller's row (FOR NO KEY UPDATE: conflicts with itself,
+        // not with the foreign-key checks of other writes), across every server process.
         if (this.handle.dialect === 'postgres') {
-          await trx.selectFrom('sellers').select('id').where('id', '=', customer.seller_id).forUpdate().execute();
+          await trx.selectFrom('sellers').select('id').where('id', '=', customer.seller_id).forNoKeyUpdate().execute();
         }
         return this.insertLocked(trx, customer, options);
       });

@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { connectDatabase, redactUrl } from './connect.js';
+
+describe('connectDatabase', () => {
+  it('opens a SQLite file in WAL mode with a busy timeout, creating its directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'connect-test-'));
+    const handle = connectDatabase(`sqlite:${join(dir, 'nested', 'x.db')}`);
+    try {
+      expect(handle.dialect).toBe('sqlite');
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);
+      expect(mode.rows[0]?.journal_mode).toBe('wal');
+      const timeout = await sql<{ timeout: number }>`pragma busy_timeout`.execute(handle.db);
+      expect(timeout.rows[0]?.timeout).toBe(5000);
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects other URLs with a message that shows the accepted forms and hides passwords', () => {
+    expect(() => connectDatabase('mysql://u:secret@h/db')).toThrow(/use sqlite:<path> or postgres:\/\//);
+    expect(() => connectDatabase('mysql://u:secret@h/db')).not.toThrow(/secret/);
+    expect(() => connectDatabase('sqlite:')).toThrow(/needs a file path/);
+  });
+
+  it('redacts the password of a connection URL', () => {
+    expect(redactUrl('postgres://app:s3cret@db:5432/customers')).toBe('postgres://app:***@db:5432/customers');
+    expect(redactUrl('postgres://db/customers')).toBe('postgres://db/customers');
+  });
+});

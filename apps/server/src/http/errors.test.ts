@@ -269,4 +269,21 @@ describe.each(DIALECTS)('errors and limits over HTTP on %s', (dialect) => {
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
     expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4)).message).toBe('Request headers are too large');
   });
+
+  it('checks in the documented order: route, key, method, content type, size, body, id, limit, email', async () => {
+    const unknownId = '/api/customers/6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90';
+    const text = { 'content-type': 'text/plain' };
+    expect((await server.call('PUT', '/api/elsewhere', { raw: 'x', headers: text })).status).toBe(404);
+    expect((await server.call('PUT', unknownId, { raw: 'x', headers: text })).status).toBe(401);
+    expect((await server.call('PUT', unknownId, { key: seller.key, raw: 'x', headers: text })).status).toBe(405);
+    expect((await server.call('PATCH', unknownId, { key: seller.key, raw: 'x'.repeat(70_000), headers: text })).status).toBe(415);
+    const big = { 'content-type': 'application/json' };
+    expect((await server.call('PATCH', unknownId, { key: seller.key, raw: 'x'.repeat(70_000), headers: big })).status).toBe(413);
+    expect((await server.call('PATCH', unknownId, { key: seller.key, body: { status: 'nope' } })).status).toBe(400);
+    expect((await server.call('PATCH', unknownId, { key: seller.key, body: { status: 'active' } })).status).toBe(404);
+    const full = await server.seller({ customerLimit: 1 });
+    const taken = newCustomer();
+    expect((await server.call('POST', '/api/customers', { key: full.key, body: taken })).status).toBe(201);
+    expect((await server.call('POST', '/api/customers', { key: full.key, body: taken })).status).toBe(403);
+  });
 });

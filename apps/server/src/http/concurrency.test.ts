@@ -36,6 +36,23 @@ describe.each(DIALECTS)('concurrent requests on %s', (dialect) => {
     expect(results.filter((r) => r.status === 403)).toHaveLength(20);
   });
 
+  it('concurrent updates of different customers to one email: exactly one wins', async () => {
+    const seller = await server.seller();
+    const customers = await Promise.all(
+      Array.from({ length: 8 }, () => server.call('POST', '/api/customers', { key: seller.key, body: newCustomer() })),
+    );
+    const results = await Promise.all(
+      customers.map((c, i) =>
+        server.call('PATCH', `/api/customers/${c.json.id}`, {
+          key: seller.key,
+          body: { email: i % 2 ? 'target@example.com' : 'Target@Example.com' },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(7);
+  });
+
   it('concurrent retries with one Idempotency-Key create one customer', async () => {
     const seller = await server.seller({ customerLimit: 100 });
     const body = newCustomer();

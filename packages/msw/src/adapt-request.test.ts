@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toApiRequest } from './adapt-request.js';
+import { pathBelow, toApiRequest } from './adapt-request.js';
 
 describe('toApiRequest', () => {
   it('passes method, path below the base path, headers and raw bytes', async () => {
@@ -20,5 +20,10 @@ describe('toApiRequest', () => {
     const adapted = await toApiRequest(new Request('http://x.test/api/customers/1'), '');
     expect(adapted.body).toBeNull();
     expect(adapted.path).toBe('/api/customers/1');
+  });
+
+  it('keeps the whole path when it is not below the base path', () => {
+    expect(pathBelow('http://x.test/api/customers', '/v1')).toBe('/api/customers');
+    expect(pathBelow('http://x.test/v1/api/customers/7?a=b', '/v1')).toBe('/api/customers/7');
   });
 });

@@ -1,16 +1,25 @@
 import type { ApiRequest } from '@customers-api/core';
 
 /**
+ * The path of a request URL below the mock's base path, as core routes it.
+ *
+ * @example
+ * pathBelow('https://api.example.test/v1/api/customers?x=1', '/v1'); // "/api/customers"
+ */
+export function pathBelow(url: string, basePath: string): string {
+  const { pathname } = new URL(url);
+  return basePath && pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
+}
+
+/**
  * A fetch `Request` as core's framework-free {@link ApiRequest}. `basePath` (the path part of the mock's
  * base URL, if any) is cut off so core sees `/api/customers...` wherever the API is mounted.
  */
 export async function toApiRequest(request: Request, basePath: string): Promise<ApiRequest> {
-  const { pathname } = new URL(request.url);
-  const path = basePath && pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
   const body = request.body === null ? null : new Uint8Array(await request.arrayBuffer());
   return {
     method: request.method,
-    path,
+    path: pathBelow(request.url, basePath),
     header: (name) => request.headers.get(name),
     body,
   };

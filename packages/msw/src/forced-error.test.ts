@@ -1,0 +1,52 @@
+import { MESSAGES } from '@customers-api/core';
+import { describe, expect, it } from 'vitest';
+import { forcedError } from './forced-error.js';
+
+const context = { requestId: 'req_1', customerLimit: 100 };
+
+describe('forcedError', () => {
+  it("words the API's own statuses as core's registry does", () => {
+    expect(forcedError(500, context)).toEqual({
+      status: 500,
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'req_1' },
+      body: { error: 'Internal Server Error', message: MESSAGES.internal },
+    });
+    expect(forcedError(403, { ...context, customerLimit: 1 }).body).toEqual({
+      error: 'Forbidden',
+      message: 'Customer limit reached; your subscription plan allows 1 customer',
+    });
+    expect(forcedError(404, context).body).toEqual({ error: 'Not Found', message: 'Customer not found' });
+    expect(forcedError(409, { ...context, email: 'ada@example.com' }).body).toEqual({
+      error: 'Conflict',
+      message: 'A customer with email ada@example.com already exists',
+    });
+    expect(forcedError(413, context).body).toEqual({
+      error: 'Payload Too Large',
+      message: 'Request body must be at most 65536 bytes',
+    });
+  });
+
+  it('keeps the headers a status calls for and adds the caller’s', () => {
+    const response = forcedError(401, { ...context, headers: { 'X-Extra': 'yes' } });
+    expect(response.headers).toMatchObject({ 'WWW-Authenticate': 'Bearer', 'X-Extra': 'yes', 'X-Request-Id': 'req_1' });
+    expect(response.body).toEqual({ error: 'Unauthorized', message: MESSAGES.apiKeyInvalid });
+  });
+
+  it('answers gateway statuses in the same shape, with Retry-After when asked', () => {
+    const response = forcedError(503, { ...context, headers: { 'Retry-After': '1' } });
+    expect(response.status).toBe(503);
+    expect(response.headers['Retry-After']).toBe('1');
+    expect(response.body).toEqual({
+      error: 'Service Unavailable',
+      message: 'The service is temporarily unavailable; retry later',
+    });
+    expect(forcedError(429, context).body).toMatchObject({ error: 'Too Many Requests' });
+  });
+
+  it('takes a message of the caller’s own', () => {
+    expect(forcedError(400, { ...context, message: 'first_name is required' }).body).toEqual({
+      error: 'Bad Request',
+      message: 'first_name is required',
+    });
+  });
+});

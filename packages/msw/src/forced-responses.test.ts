@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { type ForcedResponse, ForcedResponses } from './forced-responses.js';
+import type { OperationId } from './operation.js';
+
+describe('ForcedResponses', () => {
+  it('hands out each forced response `times` times, in order, per operation', () => {
+    const queue = new ForcedResponses();
+    queue.push('createCustomer', { status: 503, times: 2 });
+    queue.push('createCustomer', { status: 500 });
+    queue.push('getCustomer', { networkError: true });
+    expect(queue.take('createCustomer')?.status).toBe(503);
+    expect(queue.take('createCustomer')?.status).toBe(503);
+    expect(queue.take('createCustomer')?.status).toBe(500);
+    expect(queue.take('createCustomer')).toBeUndefined();
+    expect(queue.take('deleteCustomer')).toBeUndefined();
+    expect(queue.take('getCustomer')).toEqual({ networkError: true });
+  });
+
+  it('forgets everything on clear', () => {
+    const queue = new ForcedResponses();
+    queue.push('updateCustomer', { delayMs: 10, times: 3 });
+    queue.clear();
+    expect(queue.take('updateCustomer')).toBeUndefined();
+  });
+
+  it('rejects what cannot be forced when it is queued', () => {
+    const queue = new ForcedResponses();
+    const cases: Array<[string, ForcedResponse, RegExp]> = [
+      ['listCustomers', { status: 500 }, /unknown operation; use one of createCustomer/],
+      ['createCustomer', { status: 200 as never }, /status 200 cannot be forced/],
+      ['createCustomer', { status: 500, networkError: true }, /either status or networkError/],
+      ['createCustomer', {}, /give a status, networkError: true or delayMs/],
+      ['createCustomer', { delayMs: -1 }, /delayMs must be/],
+      ['createCustomer', { status: 500, times: 0 }, /times must be/],
+      ['createCustomer', { status: 500, times: 1.5 }, /times must be/],
+    ];
+    for (const [operation, forced, message] of cases) {
+      expect(() => queue.push(operation as OperationId, forced)).toThrow(message);
+    }
+    expect(queue.take('createCustomer')).toBeUndefined();
+  });
+});

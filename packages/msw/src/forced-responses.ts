@@ -1,0 +1,75 @@
+import { OPERATION_IDS, type OperationId } from './operation.js';
+
+/** Statuses a forced response may have: the API's own error statuses, and what a gateway in front adds. */
+export type ForcedStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500 | 408 | 429 | 502 | 503 | 504;
+
+const FORCED_STATUSES: readonly number[] = [400, 401, 403, 404, 409, 413, 415, 500, 408, 429, 502, 503, 504];
+
+/**
+ * What the next request(s) to an operation get instead of (or before) the real answer. Forced failures
+ * never reach core, so they store nothing.
+ */
+export interface ForcedResponse {
+  /** Answer with this error status: `{ error, message }` and `X-Request-Id`, like the server. */
+  status?: ForcedStatus;
+  /** Extra response headers, e.g. `{ 'Retry-After': '1' }`; added to the real answer when only delaying. */
+  headers?: Record<string, string>;
+  /** Replaces the default message of a forced status. */
+  message?: string;
+  /** Wait this long first; without `status` or `networkError` the real answer follows. */
+  delayMs?: number;
+  /** Fail like a dropped connection (MSW's `HttpResponse.error()`): fetch rejects with a TypeError. */
+  networkError?: boolean;
+  /** How many requests in a row get this; default 1. */
+  times?: number;
+}
+
+/**
+ * Forced responses waiting per operation, first in first out. Rejects nonsense when it is queued, not
+ * when a request happens to consume it.
+ *
+ * @example
+ * const queue = new ForcedResponses();
+ * queue.push('createCustomer', { status: 503, times: 2 });
+ * queue.take('createCustomer'); // { status: 503, times: 2 }, twice; then undefined
+ */
+export class ForcedResponses {
+  readonly #queues = new Map<OperationId, ForcedResponse[]>();
+
+  push(operation: OperationId, forced: ForcedResponse): void {
+    checkForced(operation, forced);
+    const queue = this.#queues.get(operation) ?? [];
+    for (let n = 0; n < (forced.times ?? 1); n++) queue.push(forced);
+    this.#queues.set(operation, queue);
+  }
+
+  /** The forced response for the request now arriving, consumed; undefined when none is waiting. */
+  take(operation: OperationId): ForcedResponse | undefined {
+    return this.#queues.get(operation)?.shift();
+  }
+
+  clear(): void {
+    this.#queues.clear();
+  }
+}
+
+function checkForced(operation: OperationId, forced: ForcedResponse): void {
+  const problem = (text: string) => new TypeError(`nextResponse('${String(operation)}', ...): ${text}`);
+  if (!OPERATION_IDS.includes(operation)) {
+    throw problem(`unknown operation; use one of ${OPERATION_IDS.join(', ')}`);
+  }
+  const { status, delayMs, networkError, times } = forced;
+  if (status !== undefined && !FORCED_STATUSES.includes(status)) {
+    throw problem(`status ${status} cannot be forced; use one of ${FORCED_STATUSES.join(', ')}`);
+  }
+  if (status !== undefined && networkError) throw problem('give either status or networkError, not both');
+  if (status === undefined && !networkError && delayMs === undefined) {
+    throw problem('give a status, networkError: true or delayMs');
+  }
+  if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0)) {
+    throw problem('delayMs must be a number of milliseconds, 0 or more');
+  }
+  if (times !== undefined && !(Number.isInteger(times) && times >= 1)) {
+    throw problem('times must be a whole number, 1 or more');
+  }
+}

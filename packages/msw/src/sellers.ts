@@ -1,0 +1,120 @@
+import {
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  MemoryKeyRegistry,
+  type KeyLookup,
+  type SellerContext,
+} from '@customers-api/core';
+
+/** A seller the mock knows: its API key, id and plan limit. Omitted fields are generated. */
+export interface SellerSeed {
+  apiKey?: string;
+  sellerId?: string;
+  /** The plan's customer limit; defaults to the mock's `customerLimit` (100). */
+  customerLimit?: number;
+}
+
+export interface MockSeller extends SellerContext {
+  apiKey: string;
+}
+
+/** Which seller: by id or by API key; neither means the default seller (or the only one). */
+export interface SellerRef {
+  sellerId?: string;
+  apiKey?: string;
+}
+
+export interface SellerDirectoryOptions {
+  /** Known sellers; when undefined, every well-formed key is the one default seller. */
+  sellers?: SellerSeed[] | undefined;
+  customerLimit?: number | undefined;
+}
+
+/** The free plan's limit, used when neither the mock nor the seller names one. */
+export const DEFAULT_CUSTOMER_LIMIT = 100;
+
+/**
+ * The sellers and keys of one mock. Keys live in core's {@link MemoryKeyRegistry} (hashed, with core's
+ * revocation rule); without a `sellers` option, any well-formed key the registry does not know belongs to
+ * one default seller. Core's `authenticate` refuses malformed keys before any lookup, so those stay 401.
+ *
+ * @example
+ * const directory = createSellerDirectory({});
+ * createApiHandler({ service, lookupKey: directory.lookupKey });
+ */
+export function createSellerDirectory(options: SellerDirectoryOptions) {
+  const keys = new MemoryKeyRegistry();
+  /** Hashes the registry holds, usable or not: those never fall back to the default seller. */
+  const registered = new Set<string>();
+  const byKey = new Map<string, MockSeller>();
+  const byId = new Map<string, MockSeller>();
+  const customerLimit = options.customerLimit ?? DEFAULT_CUSTOMER_LIMIT;
+  // Keys are hashed (Web Crypto is async) before they are stored; lookups wait for pending ones so a
+  // request sent right after creating the mock already authenticates.
+  let pending: Promise<unknown> = Promise.resolve();
+
+  function remember(key: string, adding: Promise<void>): Promise<void> {
+    const done = Promise.all([adding, hashApiKey(key).then((hash) => registered.add(hash))]).then(() => {});
+    pending = Promise.all([pending, done]);
+    return done;
+  }
+
+  function register(seed: SellerSeed = {}): { seller: MockSeller; done: Promise<void> } {
+    const seller: MockSeller = {
+      apiKey: seed.apiKey ?? generateApiKey(),
+      sellerId: seed.sellerId ?? globalThis.crypto.randomUUID(),
+      customerLimit: seed.customerLimit ?? customerLimit,
+    };
+    byKey.set(seller.apiKey, seller);
+    byId.set(seller.sellerId, seller);
+    const context = { sellerId: seller.sellerId, customerLimit: seller.customerLimit };
+    return { seller, done: remember(seller.apiKey, keys.add(seller.apiKey, context)) };
+  }
+
+  const defaultSeller = options.sellers === undefined ? register({ customerLimit }).seller : undefined;
+  const sellers = (options.sellers ?? []).map((seed) => register(seed).seller);
+
+  const lookupKey: KeyLookup = async (hash) => {
+    await pending;
+    if (registered.has(hash) || !defaultSeller) return keys.lookup(hash);
+    return { sellerId: defaultSeller.sellerId, customerLimit: defaultSeller.customerLimit };
+  };
+
+  return {
+    /** The sellers given in the options, with generated keys and ids filled in. */
+    sellers,
+    /** The one seller behind every well-formed key, when no `sellers` were given. */
+    defaultSeller,
+    /** The plan limit of sellers that name none. */
+    customerLimit,
+    register,
+    lookupKey,
+
+    /** Revokes a key: a registered one through core's registry; any other becomes a revoked default-seller key. */
+    revoke(apiKey: string): Promise<void> {
+      if (byKey.has(apiKey)) return keys.revoke(apiKey);
+      if (!defaultSeller || !isWellFormedApiKey(apiKey)) return Promise.resolve();
+      const context = { sellerId: defaultSeller.sellerId, customerLimit: defaultSeller.customerLimit };
+      return remember(apiKey, keys.add(apiKey, context, { revokedAt: new Date().toISOString() }));
+    },
+
+    /** The seller a reference names, or undefined. */
+    find(ref: SellerRef = {}): SellerContext | undefined {
+      const { sellerId, apiKey } = ref;
+      const forKey =
+        apiKey === undefined
+          ? undefined
+          : (byKey.get(apiKey) ?? (defaultSeller && isWellFormedApiKey(apiKey) ? defaultSeller : undefined));
+      if (apiKey !== undefined && (!forKey || (sellerId !== undefined && forKey.sellerId !== sellerId))) return undefined;
+      const seller = forKey ?? (sellerId === undefined ? (defaultSeller ?? only(byId)) : byId.get(sellerId));
+      return seller && { sellerId: seller.sellerId, customerLimit: seller.customerLimit };
+    },
+  };
+}
+
+export type SellerDirectory = ReturnType<typeof createSellerDirectory>;
+
+function only<T>(map: Map<string, T>): T | undefined {
+  return map.size === 1 ? map.values().next().value : undefined;
+}

@@ -1,17 +1,25 @@
 // The page under test: the handlers behind a real service worker (`setupWorker`), in Chromium.
+import type { Customer } from '@customers-api/core';
 import { setupWorker } from 'msw/browser';
-import { createCustomersMock } from '../../src/index.js';
+import { createCustomersMock, type CustomersMock } from '../../src/index.js';
 
-const mock = createCustomersMock({ sellers: [{ customerLimit: 1 }] });
+// No `sellers`: any well-formed key is the one default seller.
+const mock = createCustomersMock({
+  customerLimit: 2,
+  seed: [{ customers: [{ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' }] }],
+});
 const worker = setupWorker(...mock.handlers);
 
 declare global {
   interface Window {
-    /** Resolves with the seller's API key once the worker intercepts requests. */
-    mockReady: Promise<string>;
+    /** Resolves with the seeded customer once the worker intercepts requests. */
+    mockReady: Promise<Customer>;
+    mock: CustomersMock;
   }
 }
 
+window.mock = mock;
 window.mockReady = worker
   .start({ quiet: true, onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } })
-  .then(() => mock.sellers[0]!.apiKey);
+  .then(() => mock.ready)
+  .then(([grace]) => grace!);

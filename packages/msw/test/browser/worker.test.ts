@@ -56,42 +56,63 @@ afterAll(async () => {
 });
 
 describe('customers mock (browser)', () => {
-  it('serves the API from the service worker with the same rules', async () => {
+  it('serves the API from the service worker with the same rules, seeds and forced failures', async () => {
     const page = await browser.newPage();
     await page.goto(origin);
-    const apiKey = await page.evaluate(() => window.mockReady);
-    const results = await page.evaluate(async (key) => {
+    const grace = await page.evaluate(() => window.mockReady);
+    const results = await page.evaluate(async (seededId) => {
+      const key = `sk_live_${'A'.repeat(48)}`; // any well-formed key: the default seller
       const post = (body: unknown) =>
         fetch('/api/customers', {
           method: 'POST',
           headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
           body: JSON.stringify(body),
         });
+      const seeded = await fetch(`/api/customers/${seededId}`, { headers: { 'X-API-Key': key } });
       const created = await post({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
       const customer = await created.json();
-      const overLimit = await post({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' });
+      const overLimit = await post({ first_name: 'Linus', last_name: 'Torvalds', email: 'linus@example.com' });
       const invalid = await post({ first_name: 'Ada', last_name: 'L', email: 'nope' });
       const unauthenticated = await fetch(`/api/customers/${customer.id}`);
       const fetched = await fetch(`/api/customers/${customer.id}`, { headers: { Authorization: `Bearer ${key}` } });
+
+      window.mock.nextResponse('getCustomer', { status: 503, headers: { 'Retry-After': '1' } });
+      window.mock.nextResponse('getCustomer', { networkError: true });
+      const unavailable = await fetch(`/api/customers/${customer.id}`, { headers: { 'X-API-Key': key } });
+      const dropped = await fetch(`/api/customers/${customer.id}`, { headers: { 'X-API-Key': key } }).then(
+        () => 'answered',
+        (error: Error) => error.name,
+      );
       return {
+        seeded: [seeded.status, await seeded.json()],
         created: [created.status, created.headers.get('x-request-id') !== null],
         customer,
         overLimit: [overLimit.status, await overLimit.json()],
         invalid: [invalid.status, await invalid.json()],
         unauthenticated: unauthenticated.status,
         fetched: [fetched.status, await fetched.json()],
+        unavailable: [unavailable.status, unavailable.headers.get('retry-after'), await unavailable.json()],
+        dropped,
       };
-    }, apiKey);
+    }, grace.id);
 
+    expect(results.seeded).toEqual([200, grace]);
+    expect(grace).toMatchObject({ first_name: 'Grace', language: 'de', status: 'active', source: 'api' });
     expect(results.created).toEqual([201, true]);
-    expect(results.customer).toMatchObject({ first_name: 'Ada', language: 'de', status: 'active', source: 'api' });
+    expect(results.customer).toMatchObject({ first_name: 'Ada', seller_id: grace.seller_id, source: 'api' });
     expect(results.overLimit).toEqual([
       403,
-      { error: 'Forbidden', message: 'Customer limit reached; your subscription plan allows 1 customer' },
+      { error: 'Forbidden', message: 'Customer limit reached; your subscription plan allows 2 customers' },
     ]);
     expect(results.invalid).toEqual([400, { error: 'Bad Request', message: 'email must be a valid email address' }]);
     expect(results.unauthenticated).toBe(401);
     expect(results.fetched).toEqual([200, results.customer]);
+    expect(results.unavailable).toEqual([
+      503,
+      '1',
+      { error: 'Service Unavailable', message: 'The service is temporarily unavailable; retry later' },
+    ]);
+    expect(results.dropped).toBe('TypeError');
     await page.close();
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createCustomerService, errors, type Clock } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
+import { purgeExpiredIdempotencyKeys } from '../db/idempotency-keys.js';
 import { SqlCustomerStore } from '../db/sql-customer-store.js';
 import { loadOpenApi } from '../openapi-document.js';
 import { createAuthenticator, registerAuth, type Authenticator } from './auth.js';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     drainKeyUsage(): Promise<void>;
   }
 }
+
+const IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 
 const ITEM_PATH = /^\/api\/customers\/[^/]+$/;
 
@@ -93,5 +96,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Lets tests (and shutdown) wait for pending last_used_at writes without sleeping.
   app.decorate('drainKeyUsage', () => usage.drain());
   app.addHook('onClose', async () => usage.drain());
+
+  // Expired idempotency records are ignored anyway; an hourly purge keeps the table small.
+  const purge = setInterval(() => {
+    purgeExpiredIdempotencyKeys(database, now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not purge expired idempotency keys'),
+    );
+  }, IDEMPOTENCY_PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
   return app;
 }

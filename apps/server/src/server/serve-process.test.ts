@@ -83,8 +83,8 @@ describe.skipIf(!existsSync(CLI))('serve as real processes (dist/cli.js)', () =>
     },
   );
 
-  it('two server processes on one PostgreSQL database behave as one', async () => {
-    const database = await createTestDatabase('postgres');
+  it.each(['postgres', 'sqlite'] as const)('two server processes on one %s database behave as one', async (dialect) => {
+    const database = await createTestDatabase(dialect);
     databases.push(database);
     const [a, b] = await Promise.all([serve(database.url), serve(database.url)]);
     running.push(a!, b!);
@@ -99,6 +99,12 @@ describe.skipIf(!existsSync(CLI))('serve as real processes (dist/cli.js)', () =>
     );
     expect(dups.filter((r) => r.status === 201)).toHaveLength(1);
     expect(dups.filter((r) => r.status === 409)).toHaveLength(19);
+    // The demo seller's plan allows 100 customers: 130 creates through both processes store exactly 100.
+    const many = await Promise.all(
+      Array.from({ length: 130 }, (_, i) => call(urls[i % 2]!, 'POST', '/api/customers', { key, body: newCustomer() })),
+    );
+    expect(many.filter((r) => r.status === 201)).toHaveLength(99);
+    expect(many.filter((r) => r.status === 403)).toHaveLength(31);
     expect(await a!.stop()).toBe(0);
     expect(await b!.stop()).toBe(0);
   });

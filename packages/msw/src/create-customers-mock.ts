@@ -74,7 +74,7 @@ export interface CustomersMock {
  * const [ada] = await mock.ready;
  * mock.nextResponse('getCustomer', { status: 503, headers: { 'Retry-After': '1' } });
  * await fetch(`http://127.0.0.1:3000/api/customers/${ada.id}`, {
- *   headers: { 'X-API-Key': mock.defaultSeller.apiKey }, // any sk_live_ + 48 alphanumerics works
+ *   headers: { 'X-API-Key': mock.defaultSeller!.apiKey }, // any sk_live_ + 48 alphanumerics works
  * }); // 503, then 200 on the next try
  */
 export function createCustomersMock(options: CustomersMockOptions = {}): CustomersMock {

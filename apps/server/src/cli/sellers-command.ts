@@ -2,13 +2,18 @@ import { parseArgs } from 'node:util';
 import { createSeller } from '../db/sellers.js';
 import { DEFAULT_PLAN, isPlanName, PLANS, resolveCustomerLimit } from '../plans.js';
 import { CliError, type CliIo } from './io.js';
+import { loginLinkCommand } from './login-link-command.js';
 import { withDatabase } from './with-database.js';
 
 export const SELLERS_USAGE = 'sellers create --name NAME [--plan PLAN] [--customer-limit N] [--json] [--database URL]';
+export const LOGIN_LINK_USAGE = 'sellers login-link --seller SELLER_ID [--base-url URL] [--json] [--database URL]';
 
 export async function sellersCommand(args: string[], io: CliIo): Promise<void> {
   const [sub, ...rest] = args;
-  if (sub !== 'create') throw new CliError(`Unknown sellers command "${sub ?? ''}". Usage: ${SELLERS_USAGE}`, 2);
+  if (sub === 'login-link') return loginLinkCommand(rest, io);
+  if (sub !== 'create') {
+    throw new CliError(`Unknown sellers command "${sub ?? ''}". Usage:\n  ${SELLERS_USAGE}\n  ${LOGIN_LINK_USAGE}`, 2);
+  }
   const { values } = parseArgs({
     args: rest,
     options: {

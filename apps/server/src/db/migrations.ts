@@ -83,6 +83,25 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         }
       },
     },
+    // The seller dashboard: one-time sign-in links and sessions, both stored as hashes only.
+    '002_dashboard': {
+      async up(db: Kysely<any>) {
+        for (const [table, key] of [['login_links', 'token_hash'], ['dashboard_sessions', 'id_hash']] as const) {
+          await db.schema
+            .createTable(table)
+            .addColumn(key, 'text', (c) => c.primaryKey())
+            .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+            .addColumn('created_at', t.timestamp, (c) => c.notNull())
+            .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+            .execute();
+          await db.schema.createIndex(`${table}_expires_at`).on(table).column('expires_at').execute();
+        }
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('dashboard_sessions').ifExists().execute();
+        await db.schema.dropTable('login_links').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -61,10 +61,30 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** A one-time dashboard sign-in link; deleted when used. */
+export interface LoginLinksTable {
+  /** SHA-256 hex of the link's token; the token itself is never stored. */
+  token_hash: string;
+  seller_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A signed-in dashboard session; deleted on sign-out. */
+export interface DashboardSessionsTable {
+  /** SHA-256 hex of the session id held in the browser's cookie. */
+  id_hash: string;
+  seller_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   sellers: SellersTable;
   api_keys: ApiKeysTable;
   customers: CustomersTable;
   idempotency_keys: IdempotencyKeysTable;
+  login_links: LoginLinksTable;
+  dashboard_sessions: DashboardSessionsTable;
 }
 

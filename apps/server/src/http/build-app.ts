@@ -3,6 +3,7 @@ import { createCustomerService, errors, type Clock } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
 import { purgeExpiredIdempotencyKeys } from '../db/idempotency-keys.js';
 import { SqlCustomerStore } from '../db/sql-customer-store.js';
+import { registerDashboard } from '../dashboard/register-dashboard.js';
 import { loadOpenApi } from '../openapi-document.js';
 import { createAuthenticator, registerAuth, type Authenticator } from './auth.js';
 import { registerCustomerRoutes } from './customer-routes.js';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerAuth(api, authenticator);
     registerCustomerRoutes(api, service);
   });
+  // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
+  await registerDashboard(app, { database, now });
   // Lets tests (and shutdown) wait for pending last_used_at writes without sleeping.
   app.decorate('drainKeyUsage', () => usage.drain());
   app.addHook('onClose', async () => usage.drain());

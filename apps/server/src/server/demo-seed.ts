@@ -27,8 +27,8 @@ export async function seedDemoAccount(handle: DatabaseHandle): Promise<DemoAccou
   });
 }
 
-/** The first-start message: the key once, and a request to paste. */
-export function demoAccountMessage(demo: DemoAccount, baseUrl: string): string {
+/** The first-start message: the key once, a request to paste and a dashboard sign-in link. */
+export function demoAccountMessage(demo: DemoAccount, baseUrl: string, dashboardLink?: string): string {
   return [
     '',
     'Empty database: created a demo seller and an API key. The key is shown only now; store it safely.',
@@ -44,6 +44,15 @@ export function demoAccountMessage(demo: DemoAccount, baseUrl: string): string {
     `    -d '{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.com"}'`,
     '',
     `API reference: ${baseUrl}/docs`,
+    ...(dashboardLink
+      ? [
+          '',
+          'Manage API keys in the dashboard (one-time sign-in link, valid 15 minutes;',
+          `a new one: pnpm cli sellers login-link --seller ${demo.sellerId}):`,
+          '',
+          `  ${dashboardLink}`,
+        ]
+      : []),
     '',
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
+import { createLoginLink, loginLinkUrl } from '../dashboard/login-links.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { buildApp } from '../http/build-app.js';
 import { createLogger } from '../logger.js';
@@ -37,7 +38,10 @@ export async function startServer(
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-    if (demo) print(demoAccountMessage(demo, url));
+    if (demo) {
+      const link = await createLoginLink(database, demo.sellerId);
+      print(demoAccountMessage(demo, url, loginLinkUrl(url, link.token)));
+    }
     log.info({ url, database: database.display }, 'listening');
     let closing: Promise<void> | undefined;
     return {

@@ -1,0 +1,12 @@
+import { ApiError } from '@customers-api/core';
+
+/** The dashboard's errors, in core's `{ error, message }` shape. */
+export const dashboardErrors = {
+  notSignedIn: () =>
+    new ApiError(401, 'Sign in to the dashboard first: open a new login link (pnpm cli sellers login-link --seller SELLER_ID)'),
+  apiKeyRefused: () =>
+    new ApiError(401, 'The dashboard does not accept API keys; sign in with a login link instead'),
+  crossOrigin: () =>
+    new ApiError(403, 'Cross-origin request refused: dashboard changes must come from the dashboard itself'),
+  keyNotFound: () => new ApiError(404, 'API key not found'),
+};

@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import type { TestServer } from '../test/test-server.js';
+import { createLoginLink } from './login-links.js';
+
+/** Same-origin headers, as the dashboard page itself sends them. */
+export function sameOrigin(server: TestServer): Record<string, string> {
+  return { origin: server.url };
+}
+
+/** A request that does not follow redirects (the sign-in POST answers 303). */
+export async function rawCall(server: TestServer, method: string, path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, { method, headers, redirect: 'manual' });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** Posts the sign-in form of a login link like the browser does (empty form body, same origin). */
+export function postLogin(server: TestServer, token: string, headers: Record<string, string> = sameOrigin(server)) {
+  return rawCall(server, 'POST', `/dashboard/login?token=${token}`, {
+    'content-type': 'application/x-www-form-urlencoded',
+    ...headers,
+  });
+}
+
+/** Uses a fresh login link for the seller; returns the session cookie pair (`dashboard_session=…`). */
+export async function signIn(server: TestServer, sellerId: string, now?: Date): Promise<string> {
+  const { token } = await createLoginLink(server.handle, sellerId, now);
+  const response = await postLogin(server, token);
+  expect(response.status).toBe(303);
+  return (response.headers.get('set-cookie') ?? '').split(';', 1)[0]!;
+}

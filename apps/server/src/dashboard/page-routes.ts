@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { DatabaseHandle } from '../db/connect.js';
+import type { DashboardAssets } from './assets.js';
+import { sessionIdOf } from './session-guard.js';
+import { findSession } from './sessions.js';
+
+export const KEYS_PAGE = '/dashboard/settings/api-keys';
+
+/** The HTML pages and their assets. Pages read the session cookie only; the data comes from /dashboard/api. */
+export function registerPageRoutes(
+  app: FastifyInstance,
+  { database, now, assets }: { database: DatabaseHandle; now: () => Date; assets: DashboardAssets },
+): void {
+  const send = (reply: FastifyReply, name: string, status = 200) => {
+    const asset = assets.get(name)!;
+    return reply.code(status).type(asset.type).send(asset.body);
+  };
+
+  app.get('/', async (request, reply) => {
+    if (!(await findSession(database, sessionIdOf(request), now()))) return send(reply, 'signed-out.html', 401);
+    return reply.redirect(KEYS_PAGE, 303);
+  });
+
+  app.get('/settings/api-keys', async (request, reply) => {
+    if (!(await findSession(database, sessionIdOf(request), now()))) return send(reply, 'signed-out.html', 401);
+    return send(reply, 'keys.html');
+  });
+
+  app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
+    const { name } = request.params;
+    if (name.endsWith('.html') || !assets.has(name)) return reply.callNotFound();
+    return send(reply, name);
+  });
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/connect.js';
+import { registerApiRoutes } from './api-routes.js';
+import { loadDashboardAssets } from './assets.js';
+import { registerLoginRoutes } from './login-routes.js';
+import { registerPageRoutes } from './page-routes.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import { registerSessionGuard } from './session-guard.js';
+
+/**
+ * The seller dashboard under /dashboard: sign-in with one-time links, the Settings → API Keys page and its
+ * JSON API (/dashboard/api, cookie sessions only). The public API (/api) never sees the cookie, which is
+ * scoped to Path=/dashboard, and never accepts it anyway: it reads API keys only.
+ */
+export async function registerDashboard(app: FastifyInstance, deps: { database: DatabaseHandle; now: () => Date }) {
+  const assets = loadDashboardAssets();
+  await app.register(
+    async (dashboard) => {
+      registerSecurityHeaders(dashboard);
+      registerPageRoutes(dashboard, { ...deps, assets });
+      await dashboard.register(async (login) => registerLoginRoutes(login, { ...deps, assets }));
+      await dashboard.register(
+        async (api) => {
+          registerSessionGuard(api, deps);
+          registerApiRoutes(api, deps);
+        },
+        { prefix: '/api' },
+      );
+    },
+    { prefix: '/dashboard' },
+  );
+}

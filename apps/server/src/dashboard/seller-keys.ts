@@ -1,0 +1,73 @@
+import { createApiKey, listApiKeys, type ApiKeyInfo } from '../db/api-keys.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import { canonicalUuid } from '../db/uuid.js';
+
+export type KeyStatus = 'active' | 'expired' | 'revoked';
+
+/** A key as the dashboard shows it: never the key or its hash. */
+export interface DashboardKey {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  status: KeyStatus;
+}
+
+export function keyStatus(key: Pick<ApiKeyInfo, 'expires_at' | 'revoked_at'>, now: Date): KeyStatus {
+  if (key.revoked_at !== null) return 'revoked';
+  if (key.expires_at !== null && Date.parse(key.expires_at) <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+export function toDashboardKey(key: ApiKeyInfo, now: Date): DashboardKey {
+  const { id, name, prefix, created_at, last_used_at, expires_at, revoked_at } = key;
+  return { id, name, prefix, created_at, last_used_at, expires_at, revoked_at, status: keyStatus(key, now) };
+}
+
+export async function listSellerKeys(handle: DatabaseHandle, sellerId: string, now: Date): Promise<DashboardKey[]> {
+  return (await listApiKeys(handle, sellerId)).map((key) => toDashboardKey(key, now));
+}
+
+export async function createSellerKey(
+  handle: DatabaseHandle,
+  sellerId: string,
+  input: { name: string; expiresAt: string | null },
+  now: Date,
+): Promise<DashboardKey & { key: string }> {
+  const created = await createApiKey(handle, { sellerId, name: input.name, expiresAt: input.expiresAt }, now);
+  return { ...toDashboardKey(created, now), key: created.key };
+}
+
+/** Revokes one of the seller's keys (the first revocation time is kept); undefined when the seller has no such key. */
+export async function revokeSellerKey(
+  handle: DatabaseHandle,
+  sellerId: string,
+  keyIdArg: string,
+  now: Date,
+): Promise<DashboardKey | undefined> {
+  const keyId = canonicalUuid(keyIdArg);
+  if (!keyId) return undefined;
+  await handle.db
+    .updateTable('api_keys')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', keyId)
+    .where('seller_id', '=', sellerId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return (await listSellerKeys(handle, sellerId, now)).find((key) => key.id === keyId);
+}
+
+/** Deletes one of the seller's keys for good; false when the seller has no such key. */
+export async function deleteSellerKey(handle: DatabaseHandle, sellerId: string, keyIdArg: string): Promise<boolean> {
+  const keyId = canonicalUuid(keyIdArg);
+  if (!keyId) return false;
+  const result = await handle.db
+    .deleteFrom('api_keys')
+    .where('id', '=', keyId)
+    .where('seller_id', '=', sellerId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

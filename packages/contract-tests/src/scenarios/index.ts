@@ -1,0 +1,10 @@
+import { statefulScenarios } from './stateful.js';
+import { statelessScenarios } from './stateless.js';
+
+export { runScenarios } from './run-scenarios.js';
+export type { Scenario } from './scenario.js';
+
+/** Every scenario; the stateless ones first. */
+export const scenarios = [...statelessScenarios, ...statefulScenarios];
+/** Only those a stateless mock can honour (Prism), chosen by their `stateless` flag. */
+export const statelessOnly = scenarios.filter((scenario) => scenario.stateless === true);

@@ -1,7 +1,11 @@
 /** The two handler paths for a base URL, and the path prefix to strip before routing. */
 export interface MountPoint {
   collection: string;
-  items: string;
+  /**
+   * A RegExp, not a `/*` string: MSW decodes the segments a string pattern captures with decodeURIComponent,
+   * which throws on broken percent-encoding (`/api/customers/%E0%A4%A`) before any handler runs.
+   */
+  items: RegExp;
   basePath: string;
 }
 
@@ -10,10 +14,11 @@ export interface MountPoint {
  * browser; a full URL such as `https://api.example.com/v1` matches only there.
  *
  * @example
- * mountPoint('http://127.0.0.1:3000').items; // "http://127.0.0.1:3000/api/customers/*"
+ * mountPoint('http://127.0.0.1:3000').items; // /^http:\/\/127\.0\.0\.1:3000\/api\/customers\/.+$/
  */
 export function mountPoint(baseUrl: string): MountPoint {
   const base = baseUrl.replace(/\/+$/, '');
   const basePath = base === '*' || base === '' ? '' : new URL(base).pathname.replace(/\/+$/, '');
-  return { collection: `${base}/api/customers`, items: `${base}/api/customers/*`, basePath };
+  const origin = base === '*' || base === '' ? '.*' : base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return { collection: `${base}/api/customers`, items: new RegExp(`^${origin}\\/api\\/customers\\/.+$`), basePath };
 }

@@ -57,15 +57,16 @@ function timeCell(label, iso, empty) {
 }
 
 function keyRow(key) {
-  const actions = element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } });
+  const buttons = element('div', { className: 'row-actions' });
+  const actions = element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } }, [buttons]);
   if (key.status !== 'revoked') {
     const revoke = element('button', { text: 'Revoke', className: 'button button-small', attrs: { type: 'button', 'aria-label': `Revoke key ${key.name}` } });
     revoke.addEventListener('click', () => revokeKey(key));
-    actions.append(revoke);
+    buttons.append(revoke);
   }
   const remove = element('button', { text: 'Delete', className: 'button button-small button-danger', attrs: { type: 'button', 'aria-label': `Delete key ${key.name}` } });
   remove.addEventListener('click', () => deleteKey(key));
-  actions.append(remove);
+  buttons.append(remove);
 
   return element('tr', { attrs: { 'data-key-id': key.id } }, [
     element('th', { text: key.name, attrs: { scope: 'row', 'data-label': 'Name' } }),

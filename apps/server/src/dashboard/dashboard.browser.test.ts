@@ -1,0 +1,155 @@
+// The API Keys page in a real browser (Debian's Chromium, driven by playwright-core), against a real server
+// started like `cli serve` on a fresh database: sign in with the printed link, manage a key, use it via the SDK.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AuthenticationError, CustomersClient } from '@customers-api/sdk';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server/start-server.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
+const DESKTOP = { width: 1280, height: 900 };
+
+describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, server on %s', (dialect) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let banner = '';
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
+    database = await createTestDatabase(dialect);
+    server = await startServer(
+      { port: 0, host: '127.0.0.1', databaseUrl: database.url, logLevel: 'silent' },
+      { print: (text) => (banner += text) },
+    );
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    context = await browser.newContext({ viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page = await context.newPage();
+    // Any CSP violation, script error or failed asset shows up here.
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.dispose();
+  });
+
+  const row = (name: string) => page.locator('#keys-body tr', { has: page.getByRole('rowheader', { name, exact: true }) });
+  const cell = (name: string, label: string) => row(name).locator(`[data-label="${label}"]`);
+
+  it('signs in with the first-start link, creates, uses, revokes and deletes a key', async () => {
+    const link = /(http:\/\/\S+\/dashboard\/login\?token=\S+)/.exec(banner)?.[1];
+    expect(link, banner).toBeDefined();
+
+    await page.goto(link!);
+    await page.waitForURL(`${server.url}/dashboard/settings/api-keys`);
+    await expect.poll(() => page.locator('#customers-used').textContent()).toBe('0 of 100 customers used');
+    expect(await page.locator('#plan-name').textContent()).toBe('Starter');
+    expect(await page.locator('#seller-name').textContent()).toBe('Demo seller');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('API Keys');
+    expect(await cell('Demo key', 'Status').textContent()).toBe('Active');
+
+    // Create a key with the keyboard only: type the name, Enter submits.
+    await page.getByLabel('Name', { exact: true }).fill('CI server');
+    await page.getByLabel('Name', { exact: true }).press('Enter');
+    const shown = page.locator('#new-key');
+    await shown.waitFor({ state: 'visible' });
+    expect(await shown.textContent()).toContain("You won't see it again.");
+    const key = await page.getByLabel('Your new API key').inputValue();
+    expect(key).toMatch(/^sk_live_[A-Za-z0-9]{48}$/);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    expect(await page.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+
+    // The list shows the prefix only, and "never" for an unused key.
+    await row('CI server').waitFor();
+    expect(await cell('CI server', 'Key').textContent()).toBe(`${key.slice(0, 12)}…`);
+    expect(await cell('CI server', 'Last used').textContent()).toBe('never');
+    expect(await cell('CI server', 'Expires').textContent()).toBe('never');
+    expect(await cell('CI server', 'Status').textContent()).toBe('Active');
+
+    // A second key with an expiry date; then screenshots at desktop width and at 360 px.
+    await page.getByLabel('Name', { exact: true }).fill('Nightly export');
+    await page.getByLabel(/Expiration date/).fill('2099-12-31');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await row('Nightly export').waitFor();
+    expect(await cell('Nightly export', 'Expires').locator('time').getAttribute('datetime')).toBe('2099-12-31T00:00:00.000Z');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, `dashboard-${dialect}-desktop.png`), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: join(ARTIFACTS, `dashboard-${dialect}-360px.png`), fullPage: true });
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: 'I have stored it, hide the key' }).click();
+    expect(await shown.isHidden()).toBe(true);
+
+    // The key works through the SDK; after a reload "last used" shows a time, and the key is not shown again.
+    const client = new CustomersClient({ apiKey: key, baseUrl: server.url, maxRetries: 0 });
+    const ada = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+    expect(ada.first_name).toBe('Ada');
+    await server.app.drainKeyUsage();
+    await page.reload();
+    await row('CI server').waitFor();
+    expect(await cell('CI server', 'Last used').locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await cell('CI server', 'Last used').textContent()).not.toBe('never');
+    expect(await page.locator('#customers-used').textContent()).toBe('1 of 100 customers used');
+    expect(await page.content()).not.toContain(key);
+
+    // Revoke: Escape cancels the confirmation; confirming revokes at once.
+    await row('CI server').getByRole('button', { name: 'Revoke key CI server' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading').textContent()).toBe('Revoke “CI server”?');
+    await page.keyboard.press('Escape');
+    expect(await dialog.isHidden()).toBe(true);
+    expect(await cell('CI server', 'Status').textContent()).toBe('Active');
+    await row('CI server').getByRole('button', { name: 'Revoke key CI server' }).click();
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await expect.poll(() => cell('CI server', 'Status').textContent()).toBe('Revoked');
+    const refused = await client.customers.get(ada.id).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AuthenticationError);
+    expect((refused as AuthenticationError).status).toBe(401);
+    await page.screenshot({ path: join(ARTIFACTS, `dashboard-${dialect}-after-revoke.png`), fullPage: true });
+
+    // Delete permanently: gone from the list, also after a reload.
+    await row('CI server').getByRole('button', { name: 'Delete key CI server' }).click();
+    await dialog.getByRole('button', { name: 'Delete key' }).click();
+    await expect.poll(() => row('CI server').count()).toBe(0);
+    await page.reload();
+    await row('Demo key').waitFor();
+    expect(await row('CI server').count()).toBe(0);
+    expect(problems).toEqual([]);
+
+    // The link cannot be used twice, not even from a fresh browser.
+    const stranger = await browser.newContext({ viewport: DESKTOP });
+    try {
+      const other = await stranger.newPage();
+      const failed = other.waitForResponse((r) => r.request().method() === 'POST' && r.url() === link);
+      await other.goto(link!);
+      expect((await failed).status()).toBe(401);
+      await other.getByRole('heading', { name: 'This sign-in link cannot be used' }).waitFor();
+      expect(await other.goto(`${server.url}/dashboard/settings/api-keys`).then((r) => r?.status())).toBe(401);
+    } finally {
+      await stranger.close();
+    }
+
+    // Sign-out ends the session: the page now shows the signed-out view.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
+    expect((await page.goto(`${server.url}/dashboard/settings/api-keys`))?.status()).toBe(401);
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../test/test-database.js';
+import { startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
+import { rawCall, signIn } from './dashboard-test-helpers.js';
+import { CONTENT_SECURITY_POLICY } from './security-headers.js';
+
+describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
+  let server: TestServer;
+  let seller: TestSeller;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    seller = await server.seller();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('serves every page and asset with a strict CSP and security headers', async () => {
+    const cookie = await signIn(server, seller.sellerId);
+    const cases: [string, Record<string, string>, number, string][] = [
+      ['/dashboard', {}, 401, 'text/html; charset=utf-8'],
+      ['/dashboard/settings/api-keys', {}, 401, 'text/html; charset=utf-8'],
+      ['/dashboard/settings/api-keys', { cookie }, 200, 'text/html; charset=utf-8'],
+      ['/dashboard/login?token=abc', {}, 200, 'text/html; charset=utf-8'],
+      ['/dashboard/assets/dashboard.css', {}, 200, 'text/css; charset=utf-8'],
+      ['/dashboard/assets/keys.js', {}, 200, 'text/javascript; charset=utf-8'],
+      ['/dashboard/assets/login.js', {}, 200, 'text/javascript; charset=utf-8'],
+      ['/dashboard/assets/icon.svg', {}, 200, 'image/svg+xml'],
+      ['/dashboard/api/keys', {}, 401, 'application/json; charset=utf-8'],
+    ];
+    for (const [path, headers, status, type] of cases) {
+      const response = await rawCall(server, 'GET', path, headers);
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get('content-type'), path).toBe(type);
+      expect(response.headers.get('content-security-policy'), path).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    expect(CONTENT_SECURITY_POLICY).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';/);
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe');
+  });
+
+  it('sends a signed-in seller from /dashboard to the keys page; signed-out visitors get the signed-out page', async () => {
+    const cookie = await signIn(server, seller.sellerId);
+    const home = await rawCall(server, 'GET', '/dashboard', { cookie });
+    expect(home.status).toBe(303);
+    expect(home.headers.get('location')).toBe('/dashboard/settings/api-keys');
+    expect((await rawCall(server, 'GET', '/dashboard')).text).toContain('You are signed out');
+  });
+
+  it('has no inline scripts or styles in its pages, and serves no page or unknown file as an asset', async () => {
+    for (const path of ['/dashboard/settings/api-keys', '/dashboard/login', '/dashboard']) {
+      const cookie = await signIn(server, seller.sellerId);
+      const { text } = await rawCall(server, 'GET', path, { cookie });
+      expect(text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      expect(text).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+    }
+    for (const name of ['keys.html', 'nope.js', '..%2Fpackage.json', '.env']) {
+      const response = await rawCall(server, 'GET', `/dashboard/assets/${name}`);
+      expect(response.status, name).toBe(404);
+      expect(JSON.parse(response.text)).toEqual({ error: 'Not Found', message: expect.stringMatching(/^No route matches/) });
+    }
+  });
+});

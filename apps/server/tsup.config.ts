@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -14,5 +14,7 @@ export default defineConfig({
   // The contract travels with the bundle: /docs, /openapi.yaml and the response schemas read it.
   onSuccess: async () => {
     copyFileSync('../../openapi.yaml', 'dist/openapi.yaml');
+    // The dashboard's pages, styles and scripts are served from files next to the bundle.
+    cpSync('src/dashboard/assets', 'dist/dashboard-assets', { recursive: true });
   },
 });

@@ -8,3 +8,5 @@ export type { Scenario } from './scenario.js';
 export const scenarios = [...statelessScenarios, ...statefulScenarios];
 /** Only those a stateless mock can honour (Prism), chosen by their `stateless` flag. */
 export const statelessOnly = scenarios.filter((scenario) => scenario.stateless === true);
+/** Only those whose every request is valid by openapi.yaml (what Prism's validation proxy forwards). */
+export const validRequestsOnly = scenarios.filter((scenario) => scenario.validRequestsOnly === true);

@@ -10,6 +10,11 @@ export interface Scenario {
    * statuses (the conformance check still validates every body). Selected explicitly, never by failure.
    */
   stateless?: boolean;
+  /**
+   * True when every request it sends is valid by openapi.yaml: Prism's validation proxy forwards only those
+   * (it answers invalid ones itself with an undocumented 422, and never answers malformed JSON).
+   */
+  validRequestsOnly?: boolean;
   run(target: Target, transcript: Transcript): Promise<void>;
 }
 

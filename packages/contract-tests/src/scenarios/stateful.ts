@@ -23,6 +23,7 @@ const full = {
 export const statefulScenarios: Scenario[] = [
   {
     name: 'create applies the defaults and get returns the same customer',
+    validRequestsOnly: true,
     async run(target, t) {
       const seller = await target.newSeller();
       const sdk = sdkFor(target, seller.key);
@@ -38,6 +39,7 @@ export const statefulScenarios: Scenario[] = [
   },
   {
     name: 'every field is stored and returned exactly as sent (Unicode, spaces, markup)',
+    validRequestsOnly: true,
     async run(target, t) {
       const seller = await target.newSeller();
       const sdk = sdkFor(target, seller.key);
@@ -67,6 +69,7 @@ export const statefulScenarios: Scenario[] = [
   },
   {
     name: 'delete is permanent: afterwards get, update and delete are 404',
+    validRequestsOnly: true,
     async run(target, t) {
       const seller = await target.newSeller();
       const sdk = sdkFor(target, seller.key);
@@ -80,6 +83,7 @@ export const statefulScenarios: Scenario[] = [
   },
   {
     name: 'emails are unique per seller, case-insensitively, on create and update (409)',
+    validRequestsOnly: true,
     async run(target, t) {
       const seller = await target.newSeller();
       const other = await target.newSeller();
@@ -99,6 +103,7 @@ export const statefulScenarios: Scenario[] = [
   },
   {
     name: 'the plan limit is 403 quoting the limit; deleting frees a place',
+    validRequestsOnly: true,
     async run(target, t) {
       const seller = await target.newSeller({ customerLimit: 2 });
       const sdk = sdkFor(target, seller.key);
@@ -113,6 +118,7 @@ export const statefulScenarios: Scenario[] = [
   },
   {
     name: "another seller's customer is a 404 for get, update and delete, and stays unchanged",
+    validRequestsOnly: true,
     async run(target, t) {
       const owner = await target.newSeller();
       const intruder = sdkFor(target, (await target.newSeller()).key);
@@ -139,6 +145,7 @@ export const statefulScenarios: Scenario[] = [
   },
   {
     name: 'malformed, unknown and revoked keys are 401 at once',
+    validRequestsOnly: true,
     async run(target, t) {
       const seller = await target.newSeller();
       const sdk = sdkFor(target, seller.key);
@@ -226,6 +233,7 @@ export const statefulScenarios: Scenario[] = [
   },
   {
     name: 'an idempotent create answers the same customer twice and stores one',
+    validRequestsOnly: true,
     async run(target, t) {
       const seller = await target.newSeller();
       const sdk = sdkFor(target, seller.key);

@@ -57,7 +57,7 @@ describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
       [{ name: 'x', expires_at: 'tomorrow' }, 'expires_at must be an ISO 8601 date or date-time, e.g. 2030-01-31 or 2030-01-31T00:00:00Z'],
       [{ name: 'x', expires_at: '2001-01-01' }, 'expires_at must be in the future'],
       [{ name: 'x', expires_at: 5 }, 'expires_at must be a string'],
-      [{ name: 'x', prefix: 'sk_live_' }, 'prefix is not a known property'],
+      [{ name: 'x', prefix: 'sk_live_' }, 'prefix is not an allowed property'],
     ];
     for (const [body, message] of cases) {
       const response = await call('POST', '/keys', body);

@@ -10,7 +10,7 @@ export const KEY_NAME_MAX_LENGTH = 100;
 export function parseNewKey(body: unknown, now: Date): { name: string; expiresAt: string | null } {
   const input = body as Record<string, unknown>;
   for (const property of Object.keys(input)) {
-    if (property !== 'name' && property !== 'expires_at') throw errors.badRequest(`${property} is not a known property`);
+    if (property !== 'name' && property !== 'expires_at') throw errors.badRequest(`${property} is not an allowed property`);
   }
   if (input.name === undefined || input.name === null) throw errors.badRequest('name is required');
   if (typeof input.name !== 'string') throw errors.badRequest('name must be a string');

@@ -5,6 +5,7 @@ import { isSecureRequest, sessionCookie } from './cookies.js';
 import { consumeLoginLink } from './login-links.js';
 import { KEYS_PAGE } from './page-routes.js';
 import { isSameOriginRequest } from './same-origin.js';
+import { isSecretTokenShape } from './secret-token.js';
 import { sessionIdOf } from './session-guard.js';
 import { createSession, endSession } from './sessions.js';
 
@@ -25,7 +26,11 @@ export function registerLoginRoutes(
   );
   const page = (name: string) => assets.get(name)!;
 
-  app.get('/login', async (_request, reply) => reply.type(page('login.html').type).send(page('login.html').body));
+  app.get<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
+    // A malformed token can never sign in: say so at once instead of showing the form.
+    const shown = isSecretTokenShape(request.query.token) ? page('login.html') : page('login-failed.html');
+    return reply.code(shown === page('login.html') ? 200 : 401).type(shown.type).send(shown.body);
+  });
 
   app.post<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
     const failed = page('login-failed.html');

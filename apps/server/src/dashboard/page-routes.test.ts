@@ -22,7 +22,9 @@ describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
       ['/dashboard', {}, 401, 'text/html; charset=utf-8'],
       ['/dashboard/settings/api-keys', {}, 401, 'text/html; charset=utf-8'],
       ['/dashboard/settings/api-keys', { cookie }, 200, 'text/html; charset=utf-8'],
-      ['/dashboard/login?token=abc', {}, 200, 'text/html; charset=utf-8'],
+      [`/dashboard/login?token=${'A'.repeat(43)}`, {}, 200, 'text/html; charset=utf-8'],
+      ['/dashboard/login?token=abc', {}, 401, 'text/html; charset=utf-8'],
+      ['/dashboard/login', {}, 401, 'text/html; charset=utf-8'],
       ['/dashboard/assets/dashboard.css', {}, 200, 'text/css; charset=utf-8'],
       ['/dashboard/assets/keys.js', {}, 200, 'text/javascript; charset=utf-8'],
       ['/dashboard/assets/login.js', {}, 200, 'text/javascript; charset=utf-8'],
@@ -53,7 +55,7 @@ describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
   });
 
   it('has no inline scripts or styles in its pages, and serves no page or unknown file as an asset', async () => {
-    for (const path of ['/dashboard/settings/api-keys', '/dashboard/login', '/dashboard']) {
+    for (const path of ['/dashboard/settings/api-keys', `/dashboard/login?token=${'A'.repeat(43)}`, '/dashboard/login', '/dashboard']) {
       const cookie = await signIn(server, seller.sellerId);
       const { text } = await rawCall(server, 'GET', path, { cookie });
       expect(text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);

@@ -1,0 +1,100 @@
+// openapi.dashboard.yaml is the dashboard's contract: every operation exists, and real responses (status and
+// body) match what it documents.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { DIALECTS } from '../test/test-database.js';
+import { newCustomer, startTestServer, type TestServer } from '../test/test-server.js';
+import { postLogin, rawCall, sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { createLoginLink } from './login-links.js';
+
+const SPEC_FILE = join(dirname(fileURLToPath(import.meta.url)), '../../../../openapi.dashboard.yaml');
+const spec = parse(readFileSync(SPEC_FILE, 'utf8'));
+type Operation = { responses: Record<string, { $ref?: string; content?: Record<string, { schema: object }> }> };
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+ajv.addSchema({ $id: 'dashboard', components: spec.components });
+const rewrite = (schema: object) =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"dashboard#/components/')) as object;
+
+/** Checks a response against the operation's documented status and JSON schema. */
+function expectDocumented(method: string, path: string, response: { status: number; text: string }) {
+  const operation = spec.paths[path]?.[method.toLowerCase()] as Operation | undefined;
+  expect(operation, `${method} ${path} is documented`).toBeDefined();
+  let documented = operation!.responses[String(response.status)];
+  expect(documented, `${method} ${path} documents ${response.status}`).toBeDefined();
+  if (documented!.$ref) documented = spec.components.responses[documented!.$ref.split('/').pop()!];
+  const schema = documented!.content?.['application/json']?.schema;
+  if (!schema) return;
+  const validate = ajv.compile(rewrite(schema));
+  const body = JSON.parse(response.text);
+  expect(validate(body), `${method} ${path} ${response.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+}
+
+describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('documents only routes the server has', () => {
+    for (const [path, operations] of Object.entries(spec.paths as Record<string, object>)) {
+      for (const method of Object.keys(operations)) {
+        const url = path.replace('{id}', ':id');
+        expect(server.app.hasRoute({ method: method.toUpperCase() as 'GET', url }), `${method} ${path}`).toBe(true);
+      }
+    }
+  });
+
+  it('answers every operation as documented, successes and errors', async () => {
+    const seller = await server.seller();
+    const { token } = await createLoginLink(server.handle, seller.sellerId);
+    expectDocumented('GET', '/dashboard/login', await rawCall(server, 'GET', `/dashboard/login?token=${token}`));
+    expectDocumented('GET', '/dashboard/login', await rawCall(server, 'GET', '/dashboard/login'));
+    expectDocumented('POST', '/dashboard/login', await postLogin(server, token));
+    expectDocumented('POST', '/dashboard/login', await postLogin(server, token));
+    expectDocumented('POST', '/dashboard/login', await postLogin(server, token, { origin: 'https://evil.example' }));
+
+    const cookie = await signIn(server, seller.sellerId);
+    const headers = { cookie, ...sameOrigin(server) };
+    const call = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) =>
+      server.call(method, path, { headers: { ...headers, ...extra }, body });
+
+    await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer() });
+    expectDocumented('GET', '/dashboard/api/account', await call('GET', '/dashboard/api/account'));
+    const created = await call('POST', '/dashboard/api/keys', { name: 'Docs', expires_at: '2099-01-31' });
+    expectDocumented('POST', '/dashboard/api/keys', created);
+    await server.call('GET', `/api/customers/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, { key: created.json.key });
+    await server.app.drainKeyUsage();
+    expectDocumented('GET', '/dashboard/api/keys', await call('GET', '/dashboard/api/keys'));
+    expectDocumented('POST', '/dashboard/api/keys', await call('POST', '/dashboard/api/keys', { name: '' }));
+    expectDocumented('POST', '/dashboard/api/keys', await call('POST', '/dashboard/api/keys', { name: 'x' }, { origin: 'https://evil.example' }));
+    expectDocumented(
+      'POST',
+      '/dashboard/api/keys',
+      await server.call('POST', '/dashboard/api/keys', { headers: { ...headers, 'content-type': 'text/plain' }, raw: 'x' }),
+    );
+    expectDocumented(
+      'POST',
+      '/dashboard/api/keys',
+      await call('POST', '/dashboard/api/keys', { name: 'x'.repeat(70_000) }),
+    );
+    const revokePath = '/dashboard/api/keys/{id}/revoke';
+    expectDocumented('POST', revokePath, await call('POST', `/dashboard/api/keys/${created.json.id}/revoke`));
+    expectDocumented('POST', revokePath, await call('POST', '/dashboard/api/keys/nope/revoke'));
+    expectDocumented('DELETE', '/dashboard/api/keys/{id}', await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
+    expectDocumented('DELETE', '/dashboard/api/keys/{id}', await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
+    expectDocumented('GET', '/dashboard/api/keys', await call('GET', '/dashboard/api/keys', undefined, { 'x-api-key': seller.key }));
+    expectDocumented('DELETE', '/dashboard/api/session', await call('DELETE', '/dashboard/api/session'));
+    expectDocumented('DELETE', '/dashboard/api/session', await call('DELETE', '/dashboard/api/session'));
+    expectDocumented('GET', '/dashboard/api/account', await call('GET', '/dashboard/api/account'));
+  });
+});

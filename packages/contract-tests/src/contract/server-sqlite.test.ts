@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConformanceLog } from '../conformance/checked-fetch.js';
+import { checkedFetch, createConformanceLog } from '../conformance/checked-fetch.js';
 import { createResponseValidator } from '../conformance/response-validator.js';
 import { scenarios, runScenarios } from '../scenarios/index.js';
 import { send } from '../support/http.js';
@@ -46,6 +46,28 @@ describe('reference server on SQLite: faults', () => {
       await broken.app.close();
       await broken.database.dispose().catch(() => {});
     }
+  });
+});
+
+describe('reference server on SQLite: very long ids', () => {
+  // openapi.yaml: the key is checked first (401), and a malformed id is a 404 "Customer not found".
+  it('an id longer than 4,096 characters is 401 with a bad key and 404 with a good one', async () => {
+    const own = createConformanceLog();
+    const target = { ...server, fetch: checkedFetch(createResponseValidator(), own), log: own };
+    const seller = await server.newSeller();
+    const path = `/api/customers/${'x'.repeat(5000)}`;
+    const results: Array<[string, number]> = [];
+    for (const method of ['GET', 'PATCH', 'DELETE']) {
+      const body = method === 'PATCH' ? { status: 'active' } : undefined;
+      results.push([`${method} bad key`, (await send(target, method, path, { key: `sk_live_${'Q'.repeat(48)}`, body })).status]);
+      results.push([`${method} good key`, (await send(target, method, path, { key: seller.key, body })).status]);
+    }
+    expect(results).toEqual([
+      ['GET bad key', 401], ['GET good key', 404],
+      ['PATCH bad key', 401], ['PATCH good key', 404],
+      ['DELETE bad key', 401], ['DELETE good key', 404],
+    ]);
+    expect(own.violations).toEqual([]);
   });
 });
 

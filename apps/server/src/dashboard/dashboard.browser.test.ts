@@ -58,11 +58,20 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
 
     await page.goto(link!);
     await page.waitForURL(`${server.url}/dashboard/settings/api-keys`);
-    await expect.poll(() => page.locator('#customers-used').textContent()).toBe('0 of 100 customers used');
+    await page.locator('#customers-used', { hasText: /^0 of 100 customers used$/ }).waitFor();
     expect(await page.locator('#plan-name').textContent()).toBe('Starter');
     expect(await page.locator('#seller-name').textContent()).toBe('Demo seller');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('API Keys');
     expect(await cell('Demo key', 'Status').textContent()).toBe('Active');
+
+    // Keyboard users get a skip link first, with a visible focus ring.
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        return [focused.textContent, getComputedStyle(focused).outlineStyle];
+      }),
+    ).toEqual(['Skip to content', 'solid']);
 
     // Create a key with the keyboard only: type the name, Enter submits.
     await page.getByLabel('Name', { exact: true }).fill('CI server');
@@ -73,8 +82,8 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     const key = await page.getByLabel('Your new API key').inputValue();
     expect(key).toMatch(/^sk_live_[A-Za-z0-9]{48}$/);
     await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-    expect(await page.getByRole('button', { name: 'Copied' }).count()).toBe(1);
 
     // The list shows the prefix only, and "never" for an unused key.
     await row('CI server').waitFor();
@@ -96,7 +105,7 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     await page.screenshot({ path: join(ARTIFACTS, `dashboard-${dialect}-360px.png`), fullPage: true });
     await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'I have stored it, hide the key' }).click();
-    expect(await shown.isHidden()).toBe(true);
+    await shown.waitFor({ state: 'hidden' });
 
     // The key works through the SDK; after a reload "last used" shows a time, and the key is not shown again.
     const client = new CustomersClient({ apiKey: key, baseUrl: server.url, maxRetries: 0 });
@@ -115,11 +124,11 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByRole('heading').textContent()).toBe('Revoke “CI server”?');
     await page.keyboard.press('Escape');
-    expect(await dialog.isHidden()).toBe(true);
+    await dialog.waitFor({ state: 'hidden' });
     expect(await cell('CI server', 'Status').textContent()).toBe('Active');
     await row('CI server').getByRole('button', { name: 'Revoke key CI server' }).click();
     await dialog.getByRole('button', { name: 'Revoke key' }).click();
-    await expect.poll(() => cell('CI server', 'Status').textContent()).toBe('Revoked');
+    await cell('CI server', 'Status').filter({ hasText: /^Revoked$/ }).waitFor();
     const refused = await client.customers.get(ada.id).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AuthenticationError);
     expect((refused as AuthenticationError).status).toBe(401);
@@ -128,7 +137,7 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     // Delete permanently: gone from the list, also after a reload.
     await row('CI server').getByRole('button', { name: 'Delete key CI server' }).click();
     await dialog.getByRole('button', { name: 'Delete key' }).click();
-    await expect.poll(() => row('CI server').count()).toBe(0);
+    await row('CI server').waitFor({ state: 'detached' });
     await page.reload();
     await row('Demo key').waitFor();
     expect(await row('CI server').count()).toBe(0);

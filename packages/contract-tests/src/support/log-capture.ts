@@ -13,6 +13,9 @@ export const recordLog = (chunk: string | Buffer): void => {
   lines.push(chunk.toString());
 };
 
+/** Every key issued so far in this test file. */
+export const issuedKeyList = (): string[] => [...issuedKeys];
+
 /** A writable stream for pino (in-process servers) or a child's stdout/stderr. */
 export const logSink = (): Writable =>
   new Writable({

@@ -1,6 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** Header paths that carry API keys: never written to a log. */
+/** Header paths that carry API keys or dashboard sessions: never written to a log. */
 export const REDACTED_PATHS = [
   'req.headers["x-api-key"]',
   'req.headers.authorization',
@@ -8,6 +8,9 @@ export const REDACTED_PATHS = [
   'headers.authorization',
   'key',
   'apiKey',
+  // Dashboard session cookies, wherever a header object is logged.
+  'req.headers.cookie',
+  'headers.cookie',
 ];
 
 /** The process logger: JSON lines, API keys redacted wherever a header object is logged. */

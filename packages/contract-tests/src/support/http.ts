@@ -17,6 +17,8 @@ export interface RawResponse {
   headers: Headers;
   text: string;
   json: any;
+  /** The same as `json` (so raw responses and SDK outcomes record alike in transcripts). */
+  body: any;
 }
 
 /** Raw HTTP through the target's checked fetch: for what the SDK refuses to send. */
@@ -38,5 +40,5 @@ export async function send(target: Target, method: string, path: string, options
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, text, json };
+  return { status: response.status, headers: response.headers, text, json, body: json };
 }

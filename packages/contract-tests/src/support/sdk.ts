@@ -17,7 +17,7 @@ export async function outcome<T>(call: { withResponse(): Promise<{ data: T; resp
     const { data, response } = await call.withResponse();
     return { status: response.status, body: data ?? null };
   } catch (error) {
-    if (error instanceof CustomersApiError) return { status: error.status, body: error.body };
+    if (error instanceof CustomersApiError) return { status: error.status ?? 0, body: error.body };
     throw error;
   }
 }

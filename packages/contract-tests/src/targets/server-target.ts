@@ -1,6 +1,5 @@
 import { buildApp, createApiKey, createSeller, revokeApiKey, type DatabaseHandle, type DialectName } from '@customers-api/server';
 import { createTestDatabase, type TestDatabase } from '@customers-api/server/testing';
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { checkedFetch, createConformanceLog } from '../conformance/checked-fetch.js';
 import { createResponseValidator } from '../conformance/response-validator.js';
@@ -9,7 +8,7 @@ import type { Target, TargetSeller } from './target.js';
 
 export interface ServerTarget extends Target {
   dialect: DialectName;
-  app: FastifyInstance;
+  app: Awaited<ReturnType<typeof buildApp>>;
   handle: DatabaseHandle;
   database: TestDatabase;
   /** Moves the server's wall clock (key expiry) forward. */

@@ -12,16 +12,21 @@ export type KeyLookup = (keyHash: string) => Promise<SellerContext | undefined>;
 /**
  * The seller a request acts for, or a 401 {@link ApiError}: "missing" when no key was sent, "invalid"
  * for a malformed, unknown, revoked or expired one (all alike, so a caller learns nothing from the
- * difference).
+ * difference). `hash` must compute what {@link hashApiKey} does; a server may pass a synchronous SHA-256
+ * (Web Crypto's digest is a thread-pool round trip per request).
  *
  * @example
  * const seller = await authenticate((name) => request.headers.get(name), lookupByHash);
  */
-export async function authenticate(header: HeaderReader, lookup: KeyLookup): Promise<SellerContext> {
+export async function authenticate(
+  header: HeaderReader,
+  lookup: KeyLookup,
+  hash: (key: string) => string | Promise<string> = hashApiKey,
+): Promise<SellerContext> {
   const key = readApiKey(header);
   if (key === undefined) throw errors.apiKeyMissing();
   if (!isWellFormedApiKey(key)) throw errors.apiKeyInvalid();
-  const seller = await lookup(await hashApiKey(key));
+  const seller = await lookup(await hash(key));
   if (!seller) throw errors.apiKeyInvalid();
   return seller;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from '@customers-api/core';
 import { canonicalUuid } from './uuid.js';
+import { compileOnce } from './compile-once.js';
 import type { DatabaseHandle } from './connect.js';
 import { toIso, toIsoOrNull } from './rows.js';
 
@@ -97,16 +98,9 @@ export async function deleteApiKey(handle: DatabaseHandle, idArg: string): Promi
   return result.numDeletedRows > 0n;
 }
 
-/**
- * The key with this SHA-256 hash if it is neither revoked nor expired at `now`. Read from the database on every
- * request (one indexed lookup), so a revocation takes effect immediately in every process.
- */
-export async function findActiveKey(
-  handle: DatabaseHandle,
-  keyHash: string,
-  now = new Date(),
-): Promise<ActiveKey | undefined> {
-  const row = await handle.db
+// Runs on every authenticated request: compiled once (the database is still asked every time).
+const selectKeyByHash = compileOnce((db, keyHash: string) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('sellers', 'sellers.id', 'api_keys.seller_id')
     .select([
@@ -118,8 +112,19 @@ export async function findActiveKey(
       'sellers.plan as plan',
       'sellers.customer_limit as customerLimitOverride',
     ])
-    .where('api_keys.key_hash', '=', keyHash)
-    .executeTakeFirst();
+    .where('api_keys.key_hash', '=', keyHash),
+);
+
+/**
+ * The key with this SHA-256 hash if it is neither revoked nor expired at `now`. Read from the database on every
+ * request (one indexed lookup), so a revocation takes effect immediately in every process.
+ */
+export async function findActiveKey(
+  handle: DatabaseHandle,
+  keyHash: string,
+  now = new Date(),
+): Promise<ActiveKey | undefined> {
+  const [row] = (await selectKeyByHash(handle, keyHash)).rows;
   if (!row || row.revokedAt !== null) return undefined;
   const expiresAt = toIsoOrNull(row.expiresAt);
   if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) return undefined;

@@ -9,11 +9,17 @@ import {
   type UpdateResult,
 } from '@customers-api/core';
 import type { Kysely } from 'kysely';
+import { compileOnce } from './compile-once.js';
 import type { DatabaseHandle } from './connect.js';
 import { customerFromRow, customerToRow, fromJson, toIso } from './rows.js';
 import type { Database } from './schema.js';
 import { isUniqueViolation } from './unique-violation.js';
 import { writeTransaction } from './write-transaction.js';
+
+// The GET path: compiled once per database.
+const selectCustomer = compileOnce((db, sellerId: string, id: string) =>
+  db.selectFrom('customers').selectAll().where('seller_id', '=', sellerId).where('id', '=', id),
+);
 
 /**
  * Core's CustomerStore over SQL (SQLite or PostgreSQL through Kysely). Every statement is scoped by
@@ -25,12 +31,7 @@ export class SqlCustomerStore implements CustomerStore {
   constructor(private readonly handle: DatabaseHandle) {}
 
   async findCustomer(sellerId: string, id: string): Promise<Customer | undefined> {
-    const row = await this.handle.db
-      .selectFrom('customers')
-      .selectAll()
-      .where('seller_id', '=', sellerId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const [row] = (await selectCustomer(this.handle, sellerId, id)).rows;
     return row ? customerFromRow(row) : undefined;
   }
 

@@ -79,6 +79,12 @@ export interface DashboardSessionsTable {
   expires_at: Timestamp;
 }
 
+/** Maintained by triggers on customers (migration 003); read by the plan-limit check. */
+export interface SellerCustomerCountsTable {
+  seller_id: string;
+  count: number;
+}
+
 export interface Database {
   sellers: SellersTable;
   api_keys: ApiKeysTable;
@@ -86,5 +92,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   login_links: LoginLinksTable;
   dashboard_sessions: DashboardSessionsTable;
+  seller_customer_counts: SellerCustomerCountsTable;
 }
 

@@ -108,6 +108,33 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
     expect((await store.insertCustomer(customer(sellerId), { customerLimit: 2 })).kind).toBe('created');
   });
 
+  it('keeps each seller’s customer count (the limit check reads it) equal to its rows, also after refused writes', async () => {
+    const sellerId = await newSeller(handle);
+    const other = await newSeller(handle);
+    const counted = async (id: string) => {
+      const kept = await handle.db
+        .selectFrom('seller_customer_counts')
+        .select('count')
+        .where('seller_id', '=', id)
+        .executeTakeFirst();
+      const actual = await handle.db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('seller_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return [Number(kept?.count ?? 0), Number(actual.n)];
+    };
+    const kept = customer(sellerId, { email: 'kept@example.com' });
+    const gone = customer(sellerId);
+    for (const c of [kept, gone, customer(other)]) await store.insertCustomer(c, roomy);
+    expect(await store.insertCustomer(customer(sellerId, { email: 'KEPT@example.com' }), roomy)).toEqual({ kind: 'email_taken' });
+    expect(await store.insertCustomer(customer(sellerId), { customerLimit: 2 })).toEqual({ kind: 'limit_reached' });
+    expect(await store.deleteCustomer(sellerId, gone.id)).toBe(true);
+    expect(await store.deleteCustomer(sellerId, gone.id)).toBe(false);
+    expect(await counted(sellerId)).toEqual([1, 1]);
+    expect(await counted(other)).toEqual([1, 1]);
+  });
+
   it('replays an idempotent create until the record expires, and stores nothing new', async () => {
     const sellerId = await newSeller(handle);
     const original = customer(sellerId);

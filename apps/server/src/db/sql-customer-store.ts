@@ -81,12 +81,13 @@ export class SqlCustomerStore implements CustomerStore {
         .execute();
     }
 
-    const { count } = await trx
-      .selectFrom('customers')
-      .select((eb) => eb.fn.countAll().as('count'))
+    // Kept by triggers on every insert and delete (migration 003): one row, not a count of the seller's customers.
+    const counted = await trx
+      .selectFrom('seller_customer_counts')
+      .select('count')
       .where('seller_id', '=', sellerId)
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= customerLimit) return { kind: 'limit_reached' };
+      .executeTakeFirst();
+    if (Number(counted?.count ?? 0) >= customerLimit) return { kind: 'limit_reached' };
 
     const taken = await trx
       .selectFrom('customers')

@@ -1,0 +1,28 @@
+// pnpm bench: the full run, printed and written into BENCHMARKS.md at the repository root.
+// Options: --smoke (the seconds-long test configuration), --no-write (print only). For experiments (printed only):
+// BENCH_ONLY=sqlite-get,prism-get,sdk,msw-get  BENCH_ROUNDS  BENCH_DURATION  BENCH_CONNECTIONS  BENCH_LOG_LEVEL
+import { fileURLToPath } from 'node:url';
+import { FULL, SMOKE, type BenchConfig } from './config.js';
+import { resultsSection, writeBenchmarksFile } from './report.js';
+import { runBenchmarks } from './run-benchmarks.js';
+import { resultTable, targetTable } from './table.js';
+
+const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+const args = process.argv.slice(2);
+const env = process.env;
+const config: BenchConfig = {
+  ...(args.includes('--smoke') ? SMOKE : FULL),
+  ...(env.BENCH_ROUNDS ? { rounds: Number(env.BENCH_ROUNDS) } : {}),
+  ...(env.BENCH_DURATION ? { durationSeconds: Number(env.BENCH_DURATION) } : {}),
+  ...(env.BENCH_CONNECTIONS ? { connections: Number(env.BENCH_CONNECTIONS) } : {}),
+  ...(env.BENCH_LOG_LEVEL ? { logLevel: env.BENCH_LOG_LEVEL } : {}),
+  ...(env.BENCH_ONLY ? { only: env.BENCH_ONLY.split(',') } : {}),
+};
+const partial = config !== FULL && (args.includes('--smoke') || Object.keys(env).some((name) => name.startsWith('BENCH_')));
+
+const report = await runBenchmarks(config, (line) => console.log(`[bench] ${line}`));
+console.log(`\n${resultTable(report)}\n\n${targetTable(report)}\n`);
+if (!args.includes('--no-write') && !partial) {
+  writeBenchmarksFile(root('BENCHMARKS.md'), resultsSection(report, root('pnpm-workspace.yaml')));
+  console.log('written to BENCHMARKS.md');
+}

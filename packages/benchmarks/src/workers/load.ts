@@ -1,0 +1,91 @@
+// The load generator, in its own process: autocannon with a fixed number of connections and a fixed duration,
+// after a warm-up whose results are thrown away. Latencies are kept exactly (autocannon's histogram has 1 ms steps).
+import autocannon from 'autocannon';
+import { childInput, reply } from '../child.js';
+import type { Fixture } from '../fixture.js';
+import { percentile } from '../stats.js';
+
+export type LoadKind = 'plain' | 'get' | 'post' | 'patch' | 'mixed';
+
+export interface LoadInput {
+  url: string;
+  kind: LoadKind;
+  fixture: Fixture;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Responses outside 2xx, and connection errors or timeouts. */
+  failures: number;
+  statuses: Record<string, number>;
+}
+
+const STATUSES = ['active', 'inactive', 'suspended'] as const;
+let counter = 0;
+const runId = `${process.pid}-${Date.now().toString(36)}`;
+
+function pick<T>(items: T[]): T {
+  return items[Math.floor(Math.random() * items.length)]!;
+}
+
+/** One request of a scenario: a random seller, one of its customers. */
+function requestFor(kind: LoadKind, fixture: Fixture): autocannon.Request {
+  if (kind === 'plain') return { method: 'GET', path: '/' };
+  const seller = pick(fixture.sellers);
+  const headers = { 'x-api-key': seller.key, 'content-type': 'application/json' };
+  const action = kind === 'mixed' ? (Math.random() < 0.8 ? 'get' : Math.random() < 0.5 ? 'post' : 'patch') : kind;
+  if (action === 'get') return { method: 'GET', path: `/api/customers/${pick(seller.ids)}`, headers: { 'x-api-key': seller.key } };
+  if (action === 'patch') {
+    const body = { status: pick([...STATUSES]), company_name: `Company ${counter++}` };
+    return { method: 'PATCH', path: `/api/customers/${pick(seller.ids)}`, headers, body: JSON.stringify(body) };
+  }
+  const n = counter++;
+  const body = { first_name: 'Ada', last_name: `Lovelace ${n}`, email: `bench-${runId}-${n}@example.com` };
+  return { method: 'POST', path: '/api/customers', headers, body: JSON.stringify(body) };
+}
+
+function run(input: LoadInput, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: input.url,
+        connections: input.connections,
+        duration: seconds,
+        requests: [{ setupRequest: (request) => ({ ...request, ...requestFor(input.kind, input.fixture) }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        const failures = result.non2xx + result.errors + result.timeouts;
+        resolve({
+          requests: latencies.length,
+          seconds: result.duration,
+          rps: latencies.length / result.duration,
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+          failures,
+          statuses,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+const input = await childInput<LoadInput>();
+if (input.warmupSeconds > 0) await run(input, input.warmupSeconds);
+await reply({ measuring: true });
+await reply(await run(input, input.durationSeconds));
+process.exit(0);

@@ -1,0 +1,105 @@
+// The SDK against raw fetch on the same server, in one process: the same GETs, batch by batch, alternating which
+// goes first, so drift and noise hit both alike. The SDK's overhead is the median of the per-batch time ratios.
+import { CustomersClient } from '@customers-api/sdk';
+import { childInput, reply } from '../child.js';
+import type { Fixture } from '../fixture.js';
+import { median, percentile } from '../stats.js';
+
+export interface SdkInput {
+  url: string;
+  fixture: Fixture;
+  calls: number;
+  batches: number;
+  concurrency: number;
+}
+
+export interface SdkModeResult {
+  /** Median time per call over the batches, in ms. */
+  sdkMs: number;
+  fetchMs: number;
+  /** Median over batches of sdk/fetch - 1 (0.1 = 10% slower than raw fetch). */
+  overhead: number;
+  /** Latencies of single SDK calls (ms). */
+  p50: number;
+  p99: number;
+}
+
+export interface SdkResult {
+  sequential: SdkModeResult;
+  concurrent: SdkModeResult;
+}
+
+type Call = (key: string, id: string) => Promise<unknown>;
+
+const input = await childInput<SdkInput>();
+const clients = new Map(input.fixture.sellers.map(({ key }) => [key, new CustomersClient({ apiKey: key, baseUrl: input.url })]));
+
+const viaSdk: Call = (key, id) => clients.get(key)!.customers.get(id);
+const viaFetch: Call = async (key, id) => {
+  const response = await fetch(`${input.url}/api/customers/${encodeURIComponent(id)}`, {
+    headers: { 'x-api-key': key, accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`GET ${id}: ${response.status}`);
+  return response.json();
+};
+
+function targets(count: number): Array<[string, string]> {
+  return Array.from({ length: count }, (_, i) => {
+    const seller = input.fixture.sellers[i % input.fixture.sellers.length]!;
+    return [seller.key, seller.ids[Math.floor(Math.random() * seller.ids.length)]!];
+  });
+}
+
+/** Time per call (ms) of `calls` calls, `inFlight` at a time; each call's latency goes to `latencies`. */
+async function batch(call: Call, work: Array<[string, string]>, inFlight: number, latencies: number[]): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < work.length) {
+        const [key, id] = work[next++]!;
+        const t = performance.now();
+        await call(key, id);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return (performance.now() - started) / work.length;
+}
+
+async function compare(inFlight: number): Promise<SdkModeResult> {
+  const warm = targets(input.calls);
+  await batch(viaFetch, warm, inFlight, []);
+  await batch(viaSdk, warm, inFlight, []);
+  const sdkTimes: number[] = [];
+  const fetchTimes: number[] = [];
+  const ratios: number[] = [];
+  const sdkLatencies: number[] = [];
+  for (let b = 0; b < input.batches; b++) {
+    const work = targets(input.calls);
+    let sdk: number;
+    let raw: number;
+    if (b % 2 === 0) {
+      sdk = await batch(viaSdk, work, inFlight, sdkLatencies);
+      raw = await batch(viaFetch, work, inFlight, []);
+    } else {
+      raw = await batch(viaFetch, work, inFlight, []);
+      sdk = await batch(viaSdk, work, inFlight, sdkLatencies);
+    }
+    sdkTimes.push(sdk);
+    fetchTimes.push(raw);
+    ratios.push(sdk / raw);
+  }
+  sdkLatencies.sort((a, b) => a - b);
+  return {
+    sdkMs: median(sdkTimes),
+    fetchMs: median(fetchTimes),
+    overhead: median(ratios) - 1,
+    p50: percentile(sdkLatencies, 50),
+    p99: percentile(sdkLatencies, 99),
+  };
+}
+
+const result: SdkResult = { sequential: await compare(1), concurrent: await compare(input.concurrency) };
+await reply(result);
+process.exit(0);

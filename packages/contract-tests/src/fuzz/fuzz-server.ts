@@ -130,6 +130,10 @@ export async function fuzzServer(server: ServerTarget, runs: number): Promise<Fu
       for (const [name, value] of Object.entries((parsed as { value: object }).value)) {
         if (!isDeepStrictEqual(response.json[name], value)) fail(`${name} was not returned exactly as sent`);
       }
+      const row = await server.handle.db.selectFrom('customers').selectAll().where('id', '=', response.json.id).executeTakeFirst();
+      for (const column of ['first_name', 'last_name', 'email', 'company_name', 'legal_entity'] as const) {
+        if (row?.[column] !== response.json[column]) fail(`${column} is not stored exactly as answered`);
+      }
       const read = await send(server, 'GET', `/api/customers/${response.json.id}`, { key: seller.key });
       if (!isDeepStrictEqual(read.json, response.json)) fail('the stored customer differs from the answer');
       if (operation === 'create') await send(server, 'DELETE', `/api/customers/${response.json.id}`, { key: seller.key });

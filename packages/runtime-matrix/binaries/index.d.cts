@@ -1,2 +1,2 @@
-declare const binaries: { node22: string; node24: string; bun: string; deno: string };
+declare const binaries: { bun: string; deno: string };
 export = binaries;

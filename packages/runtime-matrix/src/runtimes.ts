@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import binaries from '@customers-api/runtime-binaries';
+import { NODE_VERSIONS, nodeBinary } from './node-binaries.js';
 
 const require = createRequire(import.meta.url);
 
@@ -12,17 +13,19 @@ export interface Runtime {
 }
 
 /**
- * The JavaScript runtimes the SDK promises to work on. Each binary comes from an npm package pinned in the
- * workspace catalog (linux-x64 builds), so a clean machine needs nothing but `pnpm install`.
+ * The JavaScript runtimes the SDK promises to work on: this Node, Node 22 and 24 (fetched from npm), and Bun and
+ * Deno (binaries from npm packages pinned in the workspace catalog). All linux-x64, like our machines.
  */
-export const runtimes: Runtime[] = [
-  { name: `node ${process.versions.node}`, command: process.execPath, args: [] },
-  { name: 'node 22', command: binaries.node22, args: [] },
-  { name: 'node 24', command: binaries.node24, args: [] },
-  { name: 'bun', command: binaries.bun, args: [] },
-  // Deno: all permissions for the local server, no lockfile written into the SDK's folder.
-  { name: 'deno', command: binaries.deno, args: ['run', '--allow-all', '--no-lock'] },
-];
+export async function resolveRuntimes(): Promise<Runtime[]> {
+  return [
+    { name: `node ${process.versions.node}`, command: process.execPath, args: [] },
+    { name: 'node 22', command: await nodeBinary(NODE_VERSIONS.node22), args: [] },
+    { name: 'node 24', command: await nodeBinary(NODE_VERSIONS.node24), args: [] },
+    { name: 'bun', command: binaries.bun, args: [] },
+    // Deno: all permissions for the local server, no lockfile written into the SDK's folder.
+    { name: 'deno', command: binaries.deno, args: ['run', '--allow-all', '--no-lock'] },
+  ];
+}
 
 /** The SDK's own smoke scripts, run against the built package through its `exports` map. */
 const sdkDir = dirname(require.resolve('@customers-api/sdk/package.json'));

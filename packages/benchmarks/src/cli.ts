@@ -1,6 +1,7 @@
 // pnpm bench: the full run, printed and written into BENCHMARKS.md at the repository root.
 // Options: --smoke (the seconds-long test configuration), --no-write (print only). For experiments (printed only):
 // BENCH_ONLY=sqlite-get,prism-get,sdk,msw-get  BENCH_ROUNDS  BENCH_DURATION  BENCH_CONNECTIONS  BENCH_LOG_LEVEL
+// BENCH_BEFORE=/abs/path/to/old-server-bundle.js adds before-get/post/mixed (the old server on its own database).
 import { fileURLToPath } from 'node:url';
 import { FULL, SMOKE, type BenchConfig } from './config.js';
 import { resultsSection, writeBenchmarksFile } from './report.js';
@@ -17,6 +18,7 @@ const config: BenchConfig = {
   ...(env.BENCH_CONNECTIONS ? { connections: Number(env.BENCH_CONNECTIONS) } : {}),
   ...(env.BENCH_LOG_LEVEL ? { logLevel: env.BENCH_LOG_LEVEL } : {}),
   ...(env.BENCH_ONLY ? { only: env.BENCH_ONLY.split(',') } : {}),
+  ...(env.BENCH_BEFORE ? { before: env.BENCH_BEFORE } : {}),
 };
 const partial = config !== FULL && (args.includes('--smoke') || Object.keys(env).some((name) => name.startsWith('BENCH_')));
 

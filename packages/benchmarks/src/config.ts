@@ -20,6 +20,8 @@ export interface BenchConfig {
   msw: { customers: number; concurrency: number };
   /** The server's log level while measured (its per-request log line is at info). */
   logLevel: string;
+  /** Another build of the server (a bundle of its index), measured beside the current one: before/after. */
+  before?: string;
   /** Only these scenario ids (the ceiling always runs; 'sdk' and 'msw-get' for the in-process parts). */
   only?: string[];
 }

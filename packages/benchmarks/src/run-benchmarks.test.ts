@@ -19,6 +19,7 @@ describe('the benchmark harness (smoke)', () => {
   it('measures every scenario once, in one run', () => {
     expect(report.rows.map((row) => row.id)).toEqual([
       'ceiling',
+      'floor-get',
       'sqlite-get',
       'postgres-get',
       'sqlite-post',
@@ -27,6 +28,7 @@ describe('the benchmark harness (smoke)', () => {
       'postgres-patch',
       'sqlite-mixed',
       'postgres-mixed',
+      'sqlite-get-info',
       'prism-get',
       'scale-small',
       'scale-large',
@@ -47,7 +49,7 @@ describe('the benchmark harness (smoke)', () => {
   });
 
   it('relates the HTTP rows to the ceiling and measures the answering process', () => {
-    for (const row of report.rows.filter((r) => ['ceiling', 'server', 'prism', 'scale'].includes(r.kind))) {
+    for (const row of report.rows.filter((r) => ['ceiling', 'floor', 'server', 'prism', 'scale'].includes(r.kind))) {
       expect(row.peakRss, row.id).toBeGreaterThan(1024 * 1024);
       expect(Number.isFinite(row.cpuUs), row.id).toBe(true);
       if (row.kind !== 'scale') expect(row.ratio, row.id).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import { startPrism } from './targets/prism.js';
 import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
 import type { SdkResult } from './workers/sdk.js';
 
-export type RowKind = 'ceiling' | 'server' | 'prism' | 'msw' | 'sdk' | 'scale';
+export type RowKind = 'ceiling' | 'floor' | 'server' | 'before' | 'prism' | 'msw' | 'sdk' | 'scale';
 
 /** One line of the table. Ratios are medians of per-round ratios against the ceiling of the same round. */
 export interface Row {
@@ -143,6 +143,24 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const ceiling = once(async () => ({ target: await launch(startTarget('src/targets/ceiling.mjs', {})), fixture: { sellers: [] } as Fixture }));
     const sqlite = serverOn(sqliteDb);
     const pg = serverOn(postgresDb);
+    // The same database, served by a second process that writes its one log line per request (stdout: /dev/null).
+    const floor = once(async () => {
+      const { url, fixture } = await sqliteDb();
+      return { target: await launch(startTarget('src/targets/floor.mjs', { databaseUrl: url })), fixture };
+    });
+    // BENCH_BEFORE: an older build of the server, on a database seeded through its own migrations.
+    const before = once(async () => {
+      const module = config.before!;
+      const url = `sqlite:${join(dir, 'before.db')}`;
+      log(`seeding SQLite for the old server ${module}`);
+      const fixture = await seedDatabase(url, seedOptions, await import(module));
+      return { target: await launch(startTarget('src/targets/server.mjs', { ...serverInput(url), module })), fixture };
+    });
+    const sqliteInfo = once(async () => {
+      const { url, fixture } = await sqliteDb();
+      const input = { databaseUrl: url, logLevel: 'info' };
+      return { target: await launch(startTarget('src/targets/server.mjs', input)), fixture };
+    });
     const small = serverOn(scaleDb('scale-small', config.scale.small));
     const large = serverOn(scaleDb('scale-large', config.scale.large));
     const prism = once(async () => ({
@@ -153,10 +171,22 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const c = config.connections;
     const allScenarios: Scenario[] = [
       { id: 'ceiling', kind: 'ceiling', label: 'ceiling: bare Fastify, small JSON', start: ceiling, load: 'plain', connections: c },
+      { id: 'floor-get', kind: 'floor', label: 'floor: Fastify + 2 prepared SQLite reads, GET', start: floor, load: 'get', connections: c },
       ...(['get', 'post', 'patch', 'mixed'] as const).flatMap((load) => [
         { id: `sqlite-${load}`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}`, start: sqlite, load, connections: c },
         { id: `postgres-${load}`, kind: 'server' as const, label: `server PostgreSQL ${load.toUpperCase()}`, start: pg, load, connections: c },
       ]),
+      { id: 'sqlite-get-info', kind: 'server', label: 'server SQLite GET, log level info', start: sqliteInfo, load: 'get', connections: c },
+      ...(config.before
+        ? (['get', 'post', 'mixed'] as const).map((load) => ({
+            id: `before-${load}`,
+            kind: 'before' as const,
+            label: `before (old server) SQLite ${load.toUpperCase()}`,
+            start: before,
+            load,
+            connections: c,
+          }))
+        : []),
       { id: 'prism-get', kind: 'prism', label: 'Prism mock GET', start: prism, load: 'get', connections: c },
       { id: 'scale-small', kind: 'scale', label: `GET, ${config.scale.small.toLocaleString('en')} customers (SQLite)`, start: small, load: 'get', connections: config.scale.connections },
       { id: 'scale-large', kind: 'scale', label: `GET, ${config.scale.large.toLocaleString('en')} customers (SQLite)`, start: large, load: 'get', connections: config.scale.connections },

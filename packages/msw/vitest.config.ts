@@ -3,5 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // CPU-bound suites (random bodies, a real browser) share 2 cores with the rest of `pnpm test`.
+    testTimeout: 30_000,
   },
 });

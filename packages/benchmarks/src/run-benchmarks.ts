@@ -67,8 +67,13 @@ interface Scenario {
 
 async function startTarget(script: string, input: unknown): Promise<Target> {
   const child: Child = startChild(script, input);
-  const { url } = await child.next<{ url: string }>();
-  return { url, pid: child.pid, stop: () => child.stop() };
+  try {
+    const { url } = await child.next<{ url: string }>();
+    return { url, pid: child.pid, stop: () => child.stop() };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
 }
 
 async function measure(scenario: Scenario, config: BenchConfig): Promise<Measured> {

@@ -35,7 +35,10 @@ export async function startPrism(): Promise<Prism> {
       await fetch(`${url}/api/customers/00000000-0000-4000-8000-000000000000`);
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error('prism did not start within 60 s');
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error('prism did not start within 60 s');
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }

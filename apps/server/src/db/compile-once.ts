@@ -33,3 +33,26 @@ export function compileOnce<Args extends string[], Row>(
     return db.executeQuery<Row>({ ...query, parameters });
   };
 }
+
+/**
+ * Like {@link compileOnce}, for a statement inside a write transaction: compiled once per database, run on the
+ * transaction's connection (`executor`). Arguments may be any parameter value (null, numbers, JSON text).
+ */
+export function compileOnceIn<Args extends unknown[], Row>(
+  build: (db: DatabaseHandle['db'], ...args: { [K in keyof Args]: string }) => Compilable<Row>,
+): (handle: DatabaseHandle, executor: Kysely<any>, ...args: Args) => Promise<QueryResult<Row>> {
+  const compiledFor = new WeakMap<Kysely<any>, { query: CompiledQuery<Row>; slots: number[] }>();
+  return (handle, executor, ...args) => {
+    let entry = compiledFor.get(handle.db);
+    if (!entry) {
+      const placeholders = args.map((_, i) => `${PLACEHOLDER}${i}`) as { [K in keyof Args]: string };
+      const query = build(handle.db, ...placeholders).compile();
+      const slots = query.parameters.map((value) => (placeholders as string[]).indexOf(value as string));
+      entry = { query, slots };
+      compiledFor.set(handle.db, entry);
+    }
+    const { query, slots } = entry;
+    const parameters = slots.map((slot, i) => (slot === -1 ? query.parameters[i] : args[slot]));
+    return executor.executeQuery<Row>({ ...query, parameters });
+  };
+}

@@ -9,7 +9,7 @@ import {
   type UpdateResult,
 } from '@customers-api/core';
 import type { Kysely } from 'kysely';
-import { compileOnce } from './compile-once.js';
+import { compileOnce, compileOnceIn } from './compile-once.js';
 import type { DatabaseHandle } from './connect.js';
 import { customerFromRow, customerToRow, fromJson, toIso } from './rows.js';
 import type { Database } from './schema.js';
@@ -19,6 +19,21 @@ import { writeTransaction } from './write-transaction.js';
 // The GET path: compiled once per database.
 const selectCustomer = compileOnce((db, sellerId: string, id: string) =>
   db.selectFrom('customers').selectAll().where('seller_id', '=', sellerId).where('id', '=', id),
+);
+
+// A create's statements, compiled once per database and run inside its transaction.
+const selectCustomerCount = compileOnceIn((db, sellerId: string) =>
+  db.selectFrom('seller_customer_counts').select('count').where('seller_id', '=', sellerId),
+);
+const selectEmailTaken = compileOnceIn((db, sellerId: string, email: string) =>
+  db.selectFrom('customers').select('id').where('seller_id', '=', sellerId).where('email_normalized', '=', email),
+);
+type CustomerRowValues = ReturnType<typeof customerToRow>;
+const CUSTOMER_COLUMNS = Object.keys(customerToRow({ email: '' } as Customer)) as Array<keyof CustomerRowValues>;
+const insertCustomerRow = compileOnceIn((db, ...values: string[]) =>
+  db
+    .insertInto('customers')
+    .values(Object.fromEntries(CUSTOMER_COLUMNS.map((column, i) => [column, values[i]])) as CustomerRowValues),
 );
 
 /**
@@ -82,22 +97,13 @@ export class SqlCustomerStore implements CustomerStore {
     }
 
     // Kept by triggers on every insert and delete (migration 003): one row, not a count of the seller's customers.
-    const counted = await trx
-      .selectFrom('seller_customer_counts')
-      .select('count')
-      .where('seller_id', '=', sellerId)
-      .executeTakeFirst();
+    const [counted] = (await selectCustomerCount(this.handle, trx, sellerId)).rows;
     if (Number(counted?.count ?? 0) >= customerLimit) return { kind: 'limit_reached' };
 
-    const taken = await trx
-      .selectFrom('customers')
-      .select('id')
-      .where('seller_id', '=', sellerId)
-      .where('email_normalized', '=', emailKey(customer.email))
-      .executeTakeFirst();
+    const [taken] = (await selectEmailTaken(this.handle, trx, sellerId, emailKey(customer.email))).rows;
     if (taken) return { kind: 'email_taken' };
 
-    await trx.insertInto('customers').values(customerToRow(customer)).execute();
+    await insertCustomerRow(this.handle, trx, ...Object.values(customerToRow(customer)));
     if (idempotency) {
       await trx
         .insertInto('idempotency_keys')

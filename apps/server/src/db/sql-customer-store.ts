@@ -36,6 +36,23 @@ const insertCustomerRow = compileOnceIn((db, ...values: string[]) =>
     .values(Object.fromEntries(CUSTOMER_COLUMNS.map((column, i) => [column, values[i]])) as CustomerRowValues),
 );
 
+// An update's read (locking the row on PostgreSQL) and write, compiled once per database.
+const selectCustomerIn = compileOnceIn((db, sellerId: string, id: string) =>
+  db.selectFrom('customers').selectAll().where('seller_id', '=', sellerId).where('id', '=', id),
+);
+const selectCustomerForUpdate = compileOnceIn((db, sellerId: string, id: string) =>
+  db.selectFrom('customers').selectAll().where('seller_id', '=', sellerId).where('id', '=', id).forUpdate(),
+);
+const FIXED_COLUMNS: ReadonlySet<string> = new Set(['id', 'seller_id', 'source', 'created_at']);
+const UPDATED_COLUMNS = CUSTOMER_COLUMNS.filter((column) => !FIXED_COLUMNS.has(column));
+const updateCustomerRow = compileOnceIn((db, ...values: string[]) =>
+  db
+    .updateTable('customers')
+    .set(Object.fromEntries(UPDATED_COLUMNS.map((column, i) => [column, values[i]])))
+    .where('seller_id', '=', values[UPDATED_COLUMNS.length]!)
+    .where('id', '=', values[UPDATED_COLUMNS.length + 1]!),
+);
+
 /**
  * Core's CustomerStore over SQL (SQLite or PostgreSQL through Kysely). Every statement is scoped by
  * seller_id. Creates run under a per-seller write lock so the plan-limit count, the email check, the
@@ -129,14 +146,14 @@ export class SqlCustomerStore implements CustomerStore {
   ): Promise<UpdateResult> {
     try {
       return await writeTransaction(this.handle, async (trx) => {
-        let query = trx.selectFrom('customers').selectAll().where('seller_id', '=', sellerId).where('id', '=', id);
-        if (this.handle.dialect === 'postgres') query = query.forUpdate();
-        const row = await query.executeTakeFirst();
+        // PostgreSQL locks the row (other processes' updates wait); SQLite's BEGIN IMMEDIATE already excludes them.
+        const select = this.handle.dialect === 'postgres' ? selectCustomerForUpdate : selectCustomerIn;
+        const [row] = (await select(this.handle, trx, sellerId, id)).rows;
         if (!row) return { kind: 'not_found' } as const;
         // The merge rule lives in core; the store only writes its result.
         const updated = applyCustomerUpdate(customerFromRow(row), changes, updatedAt);
-        const { id: _id, seller_id: _seller, source: _source, created_at: _created, ...columns } = customerToRow(updated);
-        await trx.updateTable('customers').set(columns).where('seller_id', '=', sellerId).where('id', '=', id).execute();
+        const values = customerToRow(updated);
+        await updateCustomerRow(this.handle, trx, ...UPDATED_COLUMNS.map((column) => values[column]), sellerId, id);
         return { kind: 'updated', customer: updated } as const;
       });
     } catch (error) {

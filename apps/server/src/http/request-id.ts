@@ -10,11 +10,8 @@ export function requestIdFor(request: IncomingMessage): string {
 
 /** Echoes the request id on every response: successes, errors, unknown routes. */
 export function registerRequestIdHeader(app: FastifyInstance): void {
-  // Callback-style hooks: an async hook costs a promise and a microtask per request for one header.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  // onSend runs for every reply (errors thrown by earlier hooks, 404s included); a callback hook, since an async
+  // one costs a promise and a microtask per request for one header.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);

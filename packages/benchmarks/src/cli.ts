@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { FULL, SMOKE, type BenchConfig } from './config.js';
 import { resultsSection, writeBenchmarksFile } from './report.js';
 import { runBenchmarks } from './run-benchmarks.js';
-import { resultTable, targetTable } from './table.js';
+import { beforeAfterTable, resultTable, targetTable } from './table.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 const args = process.argv.slice(2);
@@ -24,7 +24,7 @@ const config: BenchConfig = {
 const partial = args.includes('--smoke') || Object.keys(env).some((name) => name.startsWith('BENCH_') && name !== 'BENCH_BEFORE');
 
 const report = await runBenchmarks(config, (line) => console.log(`[bench] ${line}`));
-console.log(`\n${resultTable(report)}\n\n${targetTable(report)}\n`);
+console.log(`\n${resultTable(report)}\n\n${targetTable(report)}\n\n${beforeAfterTable(report) ?? ''}`);
 if (!args.includes('--no-write') && !partial) {
   writeBenchmarksFile(root('BENCHMARKS.md'), resultsSection(report, root('pnpm-workspace.yaml')));
   console.log('written to BENCHMARKS.md');

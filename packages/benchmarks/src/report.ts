@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { BenchReport } from './run-benchmarks.js';
-import { resultTable, targetTable } from './table.js';
+import { beforeAfterTable, resultTable, targetTable } from './table.js';
 
 export const START = '<!-- bench:results:start (written by pnpm bench) -->';
 export const END = '<!-- bench:results:end -->';
@@ -21,6 +21,7 @@ function catalogVersions(workspaceFile: string): string {
 export function resultsSection(report: BenchReport, workspaceFile: string): string {
   const { config } = report;
   const cpu = cpus();
+  const beforeAfter = beforeAfterTable(report);
   return [
     START,
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${report.seconds.toFixed(0)} s in all.`,
@@ -32,6 +33,7 @@ export function resultsSection(report: BenchReport, workspaceFile: string): stri
     resultTable(report),
     '',
     targetTable(report),
+    ...(beforeAfter ? ['', `Before → after (the old server: \`${config.before}\`, same run):`, '', beforeAfter] : []),
     END,
   ].join('\n');
 }

@@ -32,3 +32,24 @@ export function targetTable(report: BenchReport): string {
   ];
   return lines.join('\n');
 }
+
+/** With BENCH_BEFORE: the old server beside the current one, per workload, from the same run. */
+export function beforeAfterTable(report: BenchReport): string | undefined {
+  const pairs: Array<[string, Row, Row]> = [];
+  for (const load of ['get', 'post', 'mixed']) {
+    const before = report.rows.find((r) => r.id === `before-${load}`);
+    const after = report.rows.find((r) => r.id === `sqlite-${load}`);
+    if (before && after) pairs.push([load, before, after]);
+  }
+  if (pairs.length === 0) return undefined;
+  const pct = (row: Row) => `${((row.ratio ?? Number.NaN) * 100).toFixed(0)}%`;
+  const rps = (row: Row) => Math.round(row.rps).toLocaleString('en');
+  const cpu = (row: Row) => (row.cpuUs ?? Number.NaN).toFixed(0);
+  return [
+    '| SQLite | before req/s | after req/s | before vs ceiling | after vs ceiling | before CPU µs/req | after CPU µs/req |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...pairs.map(([load, before, after]) =>
+      `| ${load.toUpperCase()} | ${rps(before)} | ${rps(after)} | ${pct(before)} | ${pct(after)} | ${cpu(before)} | ${cpu(after)} |`,
+    ),
+  ].join('\n');
+}

@@ -9,6 +9,7 @@ export { resolveConfig, type ServerConfig } from './config.js';
 export { connectDatabase, DEFAULT_DATABASE_URL, type DatabaseHandle, type DialectName } from './db/connect.js';
 export { migrateToLatest } from './db/migrations.js';
 export { SqlCustomerStore } from './db/sql-customer-store.js';
+export { customerToRow } from './db/rows.js';
 export { createSeller, findSeller, type Seller } from './db/sellers.js';
 export {
   createApiKey,

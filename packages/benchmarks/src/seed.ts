@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { buildCustomer, emailKey, type Customer } from '@customers-api/core';
+import { buildCustomer } from '@customers-api/core';
 import * as currentServer from '@customers-api/server';
 import type { DatabaseHandle } from '@customers-api/server';
 import { sampleIds, type Fixture } from './fixture.js';
@@ -59,26 +59,8 @@ function* customersOf(perSeller: Array<{ sellerId: string; ids: string[] }>, tot
   }
 }
 
-/** The server's column layout of a customer (as its SQL store writes it). */
-function customerRow(customer: Customer) {
-  return {
-    id: customer.id,
-    seller_id: customer.seller_id,
-    first_name: customer.first_name,
-    last_name: customer.last_name,
-    email: customer.email,
-    email_normalized: emailKey(customer.email),
-    company_name: customer.company_name ?? null,
-    legal_entity: customer.legal_entity ?? null,
-    language: customer.language ?? null,
-    status: customer.status,
-    address_data: customer.address_data ? JSON.stringify(customer.address_data) : null,
-    postal_redirect_address: customer.postal_redirect_address ? JSON.stringify(customer.postal_redirect_address) : null,
-    source: customer.source,
-    created_at: customer.created_at,
-    updated_at: customer.updated_at,
-  };
-}
+/** The server's column layout of a customer, exactly as its SQL store writes it. */
+const customerRow = currentServer.customerToRow;
 
 function insertSqlite(path: string, perSeller: Array<{ sellerId: string; ids: string[] }>, total: number): void {
   const sqlite = new Database(path);

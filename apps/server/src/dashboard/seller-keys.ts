@@ -4,15 +4,8 @@ import { canonicalUuid } from '../db/uuid.js';
 
 export type KeyStatus = 'active' | 'expired' | 'revoked';
 
-/** A key as the dashboard shows it: never the key or its hash. */
-export interface DashboardKey {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
+/** A key as the dashboard shows it: the listing's fields (never the key or its hash) and its status. */
+export interface DashboardKey extends Omit<ApiKeyInfo, 'seller_id'> {
   status: KeyStatus;
 }
 

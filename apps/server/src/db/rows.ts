@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import { emailKey, type Customer } from '@customers-api/core';
+import type { CustomersTable } from './schema.js';
 
 /** A timestamp column as ISO 8601 UTC, whether the driver returned a Date (PostgreSQL) or text (SQLite). */
 export function toIso(value: Date | string): string {
@@ -18,23 +20,8 @@ export function toJson(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-export interface CustomerRow {
-  id: string;
-  seller_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  email_normalized: string;
-  company_name: string | null;
-  legal_entity: string | null;
-  language: string | null;
-  status: string;
-  address_data: unknown;
-  postal_redirect_address: unknown;
-  source: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+/** A customers row as either driver returns it: the table's select types (see schema.ts). */
+export type CustomerRow = Selectable<CustomersTable>;
 
 export function customerFromRow(row: CustomerRow): Customer {
   return {

@@ -290,7 +290,7 @@ function sdkRows(config: BenchConfig, sdk: SdkResult & { peakRss?: number }): Ro
       p99: result.p99,
       ...(sdk.peakRss ? { peakRss: sdk.peakRss } : {}),
       failures: 0,
-      note: `${(result.sdkMs * 1000).toFixed(0)} µs/call vs raw fetch ${(result.fetchMs * 1000).toFixed(0)} µs: ${formatPercent(result.overhead)}`,
+      note: `${(result.sdkMs * 1000).toFixed(0)} µs/call vs raw fetch ${(result.fetchMs * 1000).toFixed(0)} µs: ${formatPercent(result.overhead)}; vs raw fetch with a timeout signal: ${formatPercent(result.overheadVsTimed)}`,
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { Client } from 'openapi-fetch';
-import { APIPromise, type WithResponse } from './core/api-promise';
+import { type Answer, APIPromise } from './core/api-promise';
 import { ConfigurationError, ConnectionError, type CustomersApiError, TimeoutError } from './core/errors';
 import type { LogEvent, Logger } from './core/logger';
 import type { paths } from './generated/openapi';
@@ -8,6 +8,7 @@ import { createClient } from './internal/create-client';
 import { isBrowserLike, readEnv } from './internal/env';
 import { errorFromResponse } from './internal/error-from-response';
 import { redactHeaders } from './internal/headers';
+import { PreparedRequest } from './internal/prepared-request';
 import { isRetryableRequest, isRetryableStatus, retryDelayMs } from './internal/retry';
 import { abortError, sleep } from './internal/sleep';
 import { Customers } from './resources/customers';
@@ -57,17 +58,17 @@ export interface RequestOptions {
   requestId?: string | undefined;
 }
 
-/** @internal What a resource hands to the request loop. */
+/** @internal What a resource hands to openapi-fetch: the SDK's `fetch` for this attempt and the call's headers. */
 export interface CallInit {
   fetch: (request: Request) => Promise<Response>;
   headers: Record<string, string>;
 }
 
-/** @internal Runs one openapi-fetch call through the request loop. */
-export type Send = <T>(
-  options: RequestOptions | undefined,
-  call: (init: CallInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>,
-) => APIPromise<T>;
+/** @internal One openapi-fetch call; the request loop runs it once per attempt. */
+export type Call = (init: CallInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/** @internal Runs a call through the request loop. */
+export type Send = <T>(options: RequestOptions | undefined, call: Call) => APIPromise<T>;
 
 interface Resolved {
   maxRetries: number;
@@ -151,14 +152,15 @@ export class CustomersClient {
       'X-API-Key': this.#apiKey,
     };
     this.#logger = options.logger;
-    const api: Client<paths> = createClient<paths>({ baseUrl: this.baseUrl, headers: this.#headers });
+    const api: Client<paths> = createClient<paths>({
+      baseUrl: this.baseUrl,
+      headers: this.#headers,
+      Request: PreparedRequest as unknown as typeof Request,
+    });
     this.customers = new Customers(api, (opts, call) => this.#send(opts, call));
   }
 
-  #send<T>(
-    options: RequestOptions | undefined,
-    call: (init: CallInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>,
-  ): APIPromise<T> {
+  #send<T>(options: RequestOptions | undefined, call: Call): APIPromise<T> {
     const resolved: Resolved = {
       maxRetries: Math.floor(count(options?.maxRetries, 'maxRetries', this.maxRetries, 0)),
       timeout: count(options?.timeout, 'timeout', this.timeout, 1),
@@ -166,28 +168,24 @@ export class CustomersClient {
     };
     const headers: Record<string, string> = { ...options?.headers };
     if (options?.requestId !== undefined) headers['X-Request-Id'] = options.requestId;
-    const run = async (): Promise<WithResponse<T>> => {
-      const { data, error, response } = await call({ fetch: (request) => this.#loop(request, resolved), headers });
-      if (!response.ok) throw errorFromResponse(response.status, error, response.headers);
-      return { data: data as T, response, requestId: response.headers.get('x-request-id') ?? undefined };
-    };
-    return new APIPromise(run());
+    return new APIPromise(this.#loop<T>(call, headers, resolved));
   }
 
-  #log(event: LogEvent): void {
+  #log(event: () => LogEvent): void {
+    if (!this.#logger) return;
     try {
-      this.#logger?.(event);
+      this.#logger(event());
     } catch {
       // A broken logger must not break the request.
     }
   }
 
-  /** The request loop: one attempt per iteration, each with its own timeout; the same body and headers each time. */
-  async #loop(request: Request, { maxRetries, timeout, signal }: Resolved): Promise<Response> {
-    const { method, url } = request;
-    const headers = new Headers(request.headers);
-    const body = request.body ? await request.arrayBuffer() : undefined;
-    const retryable = isRetryableRequest(method, headers);
+  /**
+   * The request loop: each attempt is one whole openapi-fetch call (send, then read and parse the body) under its
+   * own timeout, so a body that stalls times out and is retried like a request that never got an answer.
+   * openapi-fetch serializes the same body and headers again for each attempt.
+   */
+  async #loop<T>(call: Call, headers: Record<string, string>, { maxRetries, timeout, signal }: Resolved): Promise<Answer<T>> {
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortError(signal);
       const controller = new AbortController();
@@ -198,20 +196,33 @@ export class CustomersClient {
       }, timeout);
       const onAbort = () => controller.abort();
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#log({ type: 'request', method, url, attempt, headers: redactHeaders(headers) });
-      const started = Date.now();
-      let response: Response | undefined;
-      let failure: CustomersApiError | undefined;
-      try {
+      let sent: PreparedRequest | undefined;
+      const send = (request: Request): Promise<Response> => {
+        const prepared = request as unknown as PreparedRequest;
+        sent = prepared;
+        const { method, url } = prepared;
+        this.#log(() => ({ type: 'request', method, url, attempt, headers: redactHeaders(prepared.headers) }));
+        const started = Date.now();
         // Called unbound: a native browser fetch invoked as a method of another object throws Illegal invocation.
         const fetchImpl = this.#fetch;
-        const res = await fetchImpl(url, { method, headers, body, signal: controller.signal, redirect: 'follow' });
-        // Read the body under the same timeout, so a stalled body is a timeout too (bodies here are small).
-        const bytes = await res.arrayBuffer();
-        const empty = res.status === 204 || res.status === 205 || res.status === 304;
-        response = new Response(empty ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
+        const pending = fetchImpl(url, { method, headers: prepared.headers, body: prepared.body, signal: controller.signal, redirect: 'follow' });
+        if (!this.#logger) return pending;
+        return pending.then((response) => {
+          const requestId = response.headers.get('x-request-id') ?? undefined;
+          const durationMs = Date.now() - started;
+          this.#log(() => ({ type: 'response', method, url, attempt, status: response.status, requestId, headers: redactHeaders(response.headers), durationMs }));
+          return response;
+        });
+      };
+      let outcome: Awaited<ReturnType<Call>> | undefined;
+      let failure: CustomersApiError | undefined;
+      try {
+        outcome = await call({ fetch: send, headers });
       } catch (cause) {
         if (signal?.aborted) throw abortError(signal, cause);
+        // Nothing was sent (a bug or an unserializable body), or a 2xx body that is not JSON: not a network failure.
+        if (sent === undefined || (cause instanceof SyntaxError && !timedOut)) throw cause;
+        const { method, url } = sent;
         failure = timedOut
           ? new TimeoutError(
               `${method} ${url} timed out after ${timeout} ms (attempt ${attempt} of ${maxRetries + 1}). Raise the timeout option or check the server.`,
@@ -221,25 +232,23 @@ export class CustomersClient {
               `${method} ${url} failed without a response (attempt ${attempt} of ${maxRetries + 1}): ${describe(cause)}. Check baseUrl and the network.`,
               { cause },
             );
+        const error = failure;
+        this.#log(() => ({ type: 'error', method, url, attempt, error }));
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       }
-      if (response) {
-        const requestId = response.headers.get('x-request-id') ?? undefined;
-        const durationMs = Date.now() - started;
-        this.#log({ type: 'response', method, url, attempt, status: response.status, requestId, headers: redactHeaders(response.headers), durationMs });
-      } else if (failure) {
-        this.#log({ type: 'error', method, url, attempt, error: failure });
-      }
+      const response = outcome?.response;
+      const { method, url } = sent!;
       const worthRetrying = failure !== undefined || (response !== undefined && isRetryableStatus(response.status));
-      if (!worthRetrying || !retryable || attempt > maxRetries) {
+      if (!worthRetrying || attempt > maxRetries || !isRetryableRequest(method, sent!.headers)) {
         if (failure) throw failure;
-        return response as Response;
+        if (!response!.ok) throw errorFromResponse(response!.status, outcome!.error, response!.headers);
+        return { data: outcome!.data as T, response: response! };
       }
       const delayMs = retryDelayMs(attempt - 1, response?.headers);
       const reason = failure ? failure.name : `status ${response?.status}`;
-      this.#log({ type: 'retry', method, url, attempt, delayMs, reason });
+      this.#log(() => ({ type: 'retry', method, url, attempt, delayMs, reason }));
       await sleep(delayMs, signal);
     }
   }

@@ -1,5 +1,5 @@
-// The SDK against raw fetch on the same server, in one process: the same GETs, batch by batch, alternating which
-// goes first, so drift and noise hit both alike. The SDK's overhead is the median of the per-batch time ratios.
+// The SDK against raw fetch on the same server, in one process: the same GETs, batch by batch, rotating which goes
+// first, so drift and noise hit all alike. The SDK's overhead is the median of the per-batch time ratios.
 import { CustomersClient } from '@customers-api/sdk';
 import { childInput, reply } from '../child.js';
 import type { Fixture } from '../fixture.js';
@@ -19,6 +19,8 @@ export interface SdkModeResult {
   fetchMs: number;
   /** Median over batches of sdk/fetch - 1 (0.1 = 10% slower than raw fetch). */
   overhead: number;
+  /** The same against raw fetch given a per-call timeout signal, as the SDK gives every attempt. */
+  overheadVsTimed: number;
   /** Latencies of single SDK calls (ms). */
   p50: number;
   p99: number;
@@ -35,12 +37,30 @@ const input = await childInput<SdkInput>();
 const clients = new Map(input.fixture.sellers.map(({ key }) => [key, new CustomersClient({ apiKey: key, baseUrl: input.url })]));
 
 const viaSdk: Call = (key, id) => clients.get(key)!.customers.get(id);
+// The same request on the wire as the SDK's (its three headers), so only client-side work differs.
+const userAgent = `@customers-api/sdk/${CustomersClient.VERSION}`;
 const viaFetch: Call = async (key, id) => {
   const response = await fetch(`${input.url}/api/customers/${encodeURIComponent(id)}`, {
-    headers: { 'x-api-key': key, accept: 'application/json' },
+    headers: { accept: 'application/json', 'user-agent': userAgent, 'x-api-key': key },
   });
   if (!response.ok) throw new Error(`GET ${id}: ${response.status}`);
   return response.json();
+};
+// Raw fetch with what the SDK's per-attempt timeout costs: an AbortController, a timer and the signal, which
+// undici must follow. Shows how much of the overhead is the timeout and how much the SDK's own code.
+const viaTimedFetch: Call = async (key, id) => {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 60_000);
+  try {
+    const response = await fetch(`${input.url}/api/customers/${encodeURIComponent(id)}`, {
+      headers: { accept: 'application/json', 'user-agent': userAgent, 'x-api-key': key },
+      signal: controller.signal,
+    });
+    if (!response.ok) throw new Error(`GET ${id}: ${response.status}`);
+    return await response.json();
+  } finally {
+    clearTimeout(timer);
+  }
 };
 
 function targets(count: number): Array<[string, string]> {
@@ -71,30 +91,31 @@ async function compare(inFlight: number): Promise<SdkModeResult> {
   const warm = targets(input.calls);
   await batch(viaFetch, warm, inFlight, []);
   await batch(viaSdk, warm, inFlight, []);
+  await batch(viaTimedFetch, warm, inFlight, []);
   const sdkTimes: number[] = [];
   const fetchTimes: number[] = [];
   const ratios: number[] = [];
+  const timedRatios: number[] = [];
   const sdkLatencies: number[] = [];
   for (let b = 0; b < input.batches; b++) {
     const work = targets(input.calls);
-    let sdk: number;
-    let raw: number;
-    if (b % 2 === 0) {
-      sdk = await batch(viaSdk, work, inFlight, sdkLatencies);
-      raw = await batch(viaFetch, work, inFlight, []);
-    } else {
-      raw = await batch(viaFetch, work, inFlight, []);
-      sdk = await batch(viaSdk, work, inFlight, sdkLatencies);
-    }
+    const times = new Map<Call, number>();
+    // Rotate which goes first, so drift and warm-up favour none of the three.
+    const order = [viaSdk, viaFetch, viaTimedFetch];
+    for (let i = 0; i < b % 3; i++) order.push(order.shift()!);
+    for (const call of order) times.set(call, await batch(call, work, inFlight, call === viaSdk ? sdkLatencies : []));
+    const sdk = times.get(viaSdk)!;
     sdkTimes.push(sdk);
-    fetchTimes.push(raw);
-    ratios.push(sdk / raw);
+    fetchTimes.push(times.get(viaFetch)!);
+    ratios.push(sdk / times.get(viaFetch)!);
+    timedRatios.push(sdk / times.get(viaTimedFetch)!);
   }
   sdkLatencies.sort((a, b) => a - b);
   return {
     sdkMs: median(sdkTimes),
     fetchMs: median(fetchTimes),
     overhead: median(ratios) - 1,
+    overheadVsTimed: median(timedRatios) - 1,
     p50: percentile(sdkLatencies, 50),
     p99: percentile(sdkLatencies, 99),
   };

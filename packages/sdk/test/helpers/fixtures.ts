@@ -61,7 +61,12 @@ export interface Recorded {
 export function scriptedFetch(script: Array<Response | Error | ((init: RequestInit) => Promise<Response>)>) {
   const calls: Recorded[] = [];
   const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const body = init.body === undefined || init.body === null ? undefined : new TextDecoder().decode(init.body as ArrayBuffer);
+    const body =
+      init.body === undefined || init.body === null
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : new TextDecoder().decode(init.body as ArrayBuffer);
     calls.push({ url: String(input), method: init.method ?? 'GET', headers: new Headers(init.headers), body });
     const next = script[Math.min(calls.length - 1, script.length - 1)];
     if (next instanceof Error) throw next;

@@ -7,7 +7,7 @@ import { ADA, KEY } from '../helpers/fixtures';
 
 // A tiny real HTTP server on 127.0.0.1 that honours Idempotency-Key the way openapi.yaml describes it,
 // and can be told to fail the next attempts in two ways: answer 503, or create and then drop the connection.
-type Mode = 'ok' | '503' | 'drop-after-create' | 'hang';
+type Mode = 'ok' | '503' | 'drop-after-create' | 'hang' | 'stall-body';
 let plan: Mode[] = [];
 let customers: Map<string, typeof ADA> = new Map();
 let replay: Map<string, { body: string; customer: typeof ADA }> = new Map();
@@ -29,6 +29,12 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.end(JSON.stringify(payload));
   };
   if (mode === 'hang') return; // never answers
+  if (mode === 'stall-body') {
+    // Status and headers arrive, then half the body, then nothing.
+    res.writeHead(201, { 'content-type': 'application/json', 'content-length': '500', 'x-request-id': `req_${attempts.length}` });
+    res.write('{"id":');
+    return;
+  }
   if (mode === '503') return send(503, { error: 'Service Unavailable', message: 'try again' });
   if (req.method !== 'POST' || req.url !== '/api/customers') return send(404, { error: 'Not Found', message: 'Customer not found' });
   const seen = key ? replay.get(key) : undefined;
@@ -116,6 +122,22 @@ describe('against a real HTTP server', () => {
     plan = ['hang'];
     const client = new CustomersClient({ apiKey: KEY, baseUrl, timeout: 50, maxRetries: 0 });
     await expect(client.customers.create(BODY)).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('times out a body that stalls after the headers, and retries it like any timeout', async () => {
+    plan = ['stall-body', 'ok'];
+    const client = new CustomersClient({ apiKey: KEY, baseUrl, timeout: 100 });
+    const { data, requestId } = await client.customers.create(BODY).withResponse();
+    expect(data.first_name).toBe('Grace');
+    expect(requestId).toBe('req_2');
+    expect(attempts).toHaveLength(2);
+    expect(customers.size).toBe(1);
+  });
+
+  it('reports a stalled body as TimeoutError when no retry is left', async () => {
+    plan = ['stall-body'];
+    const client = new CustomersClient({ apiKey: KEY, baseUrl, timeout: 50, maxRetries: 0 });
+    await expect(client.customers.get(ADA.id)).rejects.toBeInstanceOf(TimeoutError);
   });
 
   it('aborts a request in flight when the caller asks', async () => {

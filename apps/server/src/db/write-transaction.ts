@@ -1,31 +1,139 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { DatabaseHandle } from './connect.js';
 import type { Database } from './schema.js';
+
+type Work<T> = (trx: Kysely<Database>) => Promise<T>;
 
 /**
  * Runs `work` in a read-then-write transaction.
  * - PostgreSQL: an ordinary transaction; `work` locks the rows it decides on (`SELECT ... FOR UPDATE`), so
  *   writers of the same rows from any process run one after the other.
  * - SQLite: `BEGIN IMMEDIATE` takes the database write lock up front (waiting up to busy_timeout), so a
- *   read-then-write never races another connection or process.
- * A throw rolls everything back.
+ *   read-then-write never races another connection or process. Works that arrive while a transaction runs are
+ *   committed together (group commit, see {@link SqliteWriteQueue}).
+ * A throw rolls back everything `work` did, and nothing else; the promise settles only after the commit.
  */
-export async function writeTransaction<T>(
-  handle: DatabaseHandle,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
+export async function writeTransaction<T>(handle: DatabaseHandle, work: Work<T>): Promise<T> {
   if (handle.dialect === 'postgres') {
     return handle.db.transaction().execute((trx: Transaction<Database>) => work(trx));
   }
-  return handle.db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+  return writeQueueOf(handle).run(work);
+}
+
+/** How many works went through how many SQLite transactions (for tests and diagnostics). */
+export interface WriteQueueStats {
+  works: number;
+  transactions: number;
+}
+
+export function writeQueueStats(handle: DatabaseHandle): WriteQueueStats {
+  return { ...writeQueueOf(handle).stats };
+}
+
+const queues = new WeakMap<DatabaseHandle['db'], SqliteWriteQueue>();
+
+function writeQueueOf(handle: DatabaseHandle): SqliteWriteQueue {
+  let queue = queues.get(handle.db);
+  if (!queue) {
+    queue = new SqliteWriteQueue(handle.db);
+    queues.set(handle.db, queue);
+  }
+  return queue;
+}
+
+const BEGIN = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+const SAVEPOINT = CompiledQuery.raw('savepoint group_item');
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('rollback to group_item');
+const RELEASE_SAVEPOINT = CompiledQuery.raw('release group_item');
+
+/** Works per transaction at most, so one transaction never holds the write lock for long. */
+const MAX_GROUP = 64;
+
+interface Pending {
+  work: Work<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Group commit for SQLite. A commit (WAL append, lock release) costs about as much as the create it commits
+ * (profiled: ~40% of a create's database time). Works that queue up while one transaction runs share the next
+ * one: each in its own savepoint, so a work that throws (a duplicate email, the plan limit) undoes only its own
+ * writes, and each sees the writes of the works before it, exactly as if they had run one after the other.
+ * A lone work runs without a savepoint, as before. Nobody hears "done" before the commit.
+ */
+class SqliteWriteQueue {
+  readonly stats: WriteQueueStats = { works: 0, transactions: 0 };
+  #pending: Pending[] = [];
+  #draining = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  run<T>(work: Work<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.#draining) void this.#drain();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    this.#draining = true;
     try {
-      const result = await work(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(conn).catch(() => {});
-      throw error;
+      while (this.#pending.length > 0) {
+        const group = this.#pending.splice(0, MAX_GROUP);
+        const outcomes = await this.#commitGroup(group).catch((error: unknown) => group.map(() => ({ ok: false, error }) as const));
+        group.forEach(({ resolve, reject }, i) => {
+          const outcome = outcomes[i]!;
+          if (outcome.ok) resolve(outcome.value);
+          else reject(outcome.error);
+        });
+      }
+    } finally {
+      this.#draining = false;
     }
-  });
+  }
+
+  /** One transaction for the group; throws (failing the whole group) only if it cannot begin or commit. */
+  #commitGroup(group: Pending[]): Promise<Outcome[]> {
+    return this.db.connection().execute(async (conn) => {
+      await conn.executeQuery(BEGIN);
+      this.stats.transactions++;
+      this.stats.works += group.length;
+      let outcomes: Outcome[];
+      try {
+        if (group.length === 1) {
+          // Alone: the transaction is the work's; a throw rolls it back below.
+          outcomes = [{ ok: true, value: await group[0]!.work(conn) }];
+        } else {
+          outcomes = [];
+          for (const { work } of group) outcomes.push(await this.#inSavepoint(conn, work));
+        }
+        await conn.executeQuery(COMMIT);
+      } catch (error) {
+        await conn.executeQuery(ROLLBACK).catch(() => {});
+        if (group.length === 1) return [{ ok: false, error }];
+        throw error;
+      }
+      return outcomes;
+    });
+  }
+
+  async #inSavepoint(conn: Kysely<Database>, work: Work<unknown>): Promise<Outcome> {
+    await conn.executeQuery(SAVEPOINT);
+    try {
+      const value = await work(conn);
+      await conn.executeQuery(RELEASE_SAVEPOINT);
+      return { ok: true, value };
+    } catch (error) {
+      // If SQLite already rolled the whole transaction back (disk full, I/O error), the savepoint is gone: then
+      // the group fails, with this work's error.
+      await conn.executeQuery(ROLLBACK_TO_SAVEPOINT).catch(() => Promise.reject(error));
+      await conn.executeQuery(RELEASE_SAVEPOINT);
+      return { ok: false, error };
+    }
+  }
 }

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/test-database.js';
+import type { DatabaseHandle, DialectName } from './connect.js';
+import { writeQueueStats, writeTransaction } from './write-transaction.js';
+
+function insertSeller(trx: DatabaseHandle['db'], name: string) {
+  return trx
+    .insertInto('sellers')
+    .values({ id: randomUUID(), name, plan: 'test', customer_limit: null, created_at: new Date().toISOString() })
+    .execute();
+}
+
+async function sellerNames(handle: DatabaseHandle, prefix: string): Promise<string[]> {
+  const rows = await handle.db.selectFrom('sellers').select('name').where('name', 'like', `${prefix}%`).orderBy('name').execute();
+  return rows.map((row) => row.name);
+}
+
+function useDatabase(dialect: DialectName): () => DatabaseHandle {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    handle = await database.open();
+  });
+  afterAll(async () => {
+    await database.dispose();
+  });
+  return () => handle;
+}
+
+describe.each(DIALECTS)('writeTransaction on %s', (dialect) => {
+  const db = useDatabase(dialect);
+  const names = (prefix: string) => sellerNames(db(), prefix);
+
+  it('commits concurrent works; one that throws undoes only its own writes', async () => {
+    const prefix = `group-${randomUUID()}-`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        writeTransaction(db(), async (trx) => {
+          await insertSeller(trx, `${prefix}${String(i).padStart(2, '0')}`);
+          if (i % 4 === 1) throw new Error(`work ${i} refuses`);
+          return i;
+        }),
+      ),
+    );
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(
+      Array.from({ length: 12 }, (_, i) => (i % 4 === 1 ? `work ${i} refuses` : i)),
+    );
+    expect(await names(prefix)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i)
+        .filter((i) => i % 4 !== 1)
+        .map((i) => `${prefix}${String(i).padStart(2, '0')}`),
+    );
+  });
+
+  it('rolls back a lone work that throws', async () => {
+    const prefix = `alone-${randomUUID()}-`;
+    await expect(
+      writeTransaction(db(), async (trx) => {
+        await insertSeller(trx, `${prefix}x`);
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect(await names(prefix)).toEqual([]);
+  });
+});
+
+// SQLite: one process has one writer connection, so works run one after the other (PostgreSQL relies on the row
+// locks each work takes instead), and those that queue up share a transaction.
+describe('writeTransaction group commit on SQLite', () => {
+  const db = useDatabase('sqlite');
+  const names = (prefix: string) => sellerNames(db(), prefix);
+  let handle: DatabaseHandle;
+  beforeAll(() => {
+    handle = db();
+  });
+
+  it('lets each work see the writes of the works before it (decisions stay serial)', async () => {
+    const prefix = `serial-${randomUUID()}-`;
+    // Each work inserts only if fewer than 3 rows exist: a plan limit in miniature.
+    const inserted = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        writeTransaction(handle, async (trx) => {
+          const { count } = await trx
+            .selectFrom('sellers')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('name', 'like', `${prefix}%`)
+            .executeTakeFirstOrThrow();
+          if (Number(count) >= 3) return false;
+          await insertSeller(trx, `${prefix}${i}`);
+          return true;
+        }),
+      ),
+    );
+    expect(inserted.filter(Boolean)).toHaveLength(3);
+    expect(await names(prefix)).toHaveLength(3);
+  });
+
+  it('shares transactions between works that arrive while one runs', async () => {
+    const before = writeQueueStats(handle);
+    const prefix = `shared-${randomUUID()}-`;
+    await Promise.all(Array.from({ length: 20 }, (_, i) => writeTransaction(handle, (trx) => insertSeller(trx, `${prefix}${i}`))));
+    const after = writeQueueStats(handle);
+    expect(after.works - before.works).toBe(20);
+    // The first runs alone; the 19 queued behind it share the next transaction.
+    expect(after.transactions - before.transactions).toBe(2);
+    expect(await names(prefix)).toHaveLength(20);
+  });
+});

@@ -30,6 +30,8 @@ export class MemoryCustomerStore implements CustomerStore {
   readonly #customers = new Map<string, Map<string, Customer>>();
   /** `${sellerId}\n${key}` → the create it answered. */
   readonly #idempotency = new Map<string, RememberedCreate>();
+  /** `${sellerId}\n${emailKey}` → the id of the customer with that email: uniqueness without a scan. */
+  readonly #emailOwners = new Map<string, string>();
 
   #sellerCustomers(sellerId: string): Map<string, Customer> {
     let customers = this.#customers.get(sellerId);
@@ -40,12 +42,13 @@ export class MemoryCustomerStore implements CustomerStore {
     return customers;
   }
 
+  #emailSlot(sellerId: string, email: string): string {
+    return `${sellerId}\n${emailKey(email)}`;
+  }
+
   #emailTaken(sellerId: string, email: string, exceptId?: string): boolean {
-    const key = emailKey(email);
-    for (const other of this.#sellerCustomers(sellerId).values()) {
-      if (other.id !== exceptId && emailKey(other.email) === key) return true;
-    }
-    return false;
+    const owner = this.#emailOwners.get(this.#emailSlot(sellerId, email));
+    return owner !== undefined && owner !== exceptId;
   }
 
   async findCustomer(sellerId: string, id: string): Promise<Customer | undefined> {
@@ -72,6 +75,7 @@ export class MemoryCustomerStore implements CustomerStore {
     if (this.#emailTaken(sellerId, customer.email)) return { kind: 'email_taken' };
 
     customers.set(customer.id, structuredClone(customer));
+    this.#emailOwners.set(this.#emailSlot(sellerId, customer.email), customer.id);
     if (idempotencyId && options.idempotency) {
       this.#idempotency.set(idempotencyId, {
         record: { ...options.idempotency },
@@ -95,11 +99,18 @@ export class MemoryCustomerStore implements CustomerStore {
     }
     const updated = applyCustomerUpdate(current, changes, updatedAt);
     customers.set(id, updated);
+    this.#emailOwners.delete(this.#emailSlot(sellerId, current.email));
+    this.#emailOwners.set(this.#emailSlot(sellerId, updated.email), id);
     return { kind: 'updated', customer: structuredClone(updated) };
   }
 
   async deleteCustomer(sellerId: string, id: string): Promise<boolean> {
-    return this.#customers.get(sellerId)?.delete(id) ?? false;
+    const customers = this.#customers.get(sellerId);
+    const current = customers?.get(id);
+    if (!customers || !current) return false;
+    customers.delete(id);
+    this.#emailOwners.delete(this.#emailSlot(sellerId, current.email));
+    return true;
   }
 
   /** How many customers the seller has (for tests and seeding). */
@@ -111,5 +122,6 @@ export class MemoryCustomerStore implements CustomerStore {
   clear(): void {
     this.#customers.clear();
     this.#idempotency.clear();
+    this.#emailOwners.clear();
   }
 }

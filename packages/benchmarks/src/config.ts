@@ -34,7 +34,7 @@ export const FULL: BenchConfig = {
   sellers: 10,
   customers: 10_000,
   scale: { small: 1_000, large: 1_000_000, connections: 10 },
-  sdk: { calls: 200, batches: 15, concurrency: 20 },
+  sdk: { calls: 200, batches: 30, concurrency: 20 },
   msw: { customers: 10_000, concurrency: 50 },
   logLevel: 'warn',
 };

@@ -15,6 +15,7 @@ import { clientErrorHandler } from './client-error.js';
 import { createKeyUsageRecorder } from './key-usage.js';
 import { registerRequestIdHeader, requestIdFor } from './request-id.js';
 import { registerRequestLog } from './request-log.js';
+import { registerWriteCoalescing } from './write-coalescing.js';
 import { registerOpenApiSchemas } from './response-schemas.js';
 import { sendApiError } from './send-error.js';
 
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRequestIdHeader(app);
+  registerWriteCoalescing(app);
   registerRequestLog(app);
   registerErrorHandling(app);
   registerOpenApiSchemas(app, openapi.document);

@@ -180,6 +180,35 @@ export class CustomersClient {
     }
   }
 
+  /** The `fetch` openapi-fetch calls in one attempt: ours, under the attempt's signal, with request/response events. */
+  #fetchFor(attempt: number, signal: AbortSignal, onSend: (request: PreparedRequest) => void) {
+    return (request: Request): Promise<Response> => {
+      const prepared = request as unknown as PreparedRequest;
+      onSend(prepared);
+      const { method, url, headers, body } = prepared;
+      this.#log(() => ({ type: 'request', method, url, attempt, headers: redactHeaders(headers) }));
+      const started = Date.now();
+      // Called unbound: a native browser fetch invoked as a method of another object throws Illegal invocation.
+      const fetchImpl = this.#fetch;
+      const pending = fetchImpl(url, { method, headers, body, signal, redirect: 'follow' });
+      if (!this.#logger) return pending;
+      return pending.then((response) => {
+        const durationMs = Date.now() - started;
+        this.#log(() => ({
+          type: 'response',
+          method,
+          url,
+          attempt,
+          status: response.status,
+          requestId: response.headers.get('x-request-id') ?? undefined,
+          headers: redactHeaders(response.headers),
+          durationMs,
+        }));
+        return response;
+      });
+    };
+  }
+
   /**
    * The request loop: each attempt is one whole openapi-fetch call (send, then read and parse the body) under its
    * own timeout, so a body that stalls times out and is retried like a request that never got an answer.
@@ -197,23 +226,7 @@ export class CustomersClient {
       const onAbort = () => controller.abort();
       signal?.addEventListener('abort', onAbort, { once: true });
       let sent: PreparedRequest | undefined;
-      const send = (request: Request): Promise<Response> => {
-        const prepared = request as unknown as PreparedRequest;
-        sent = prepared;
-        const { method, url } = prepared;
-        this.#log(() => ({ type: 'request', method, url, attempt, headers: redactHeaders(prepared.headers) }));
-        const started = Date.now();
-        // Called unbound: a native browser fetch invoked as a method of another object throws Illegal invocation.
-        const fetchImpl = this.#fetch;
-        const pending = fetchImpl(url, { method, headers: prepared.headers, body: prepared.body, signal: controller.signal, redirect: 'follow' });
-        if (!this.#logger) return pending;
-        return pending.then((response) => {
-          const requestId = response.headers.get('x-request-id') ?? undefined;
-          const durationMs = Date.now() - started;
-          this.#log(() => ({ type: 'response', method, url, attempt, status: response.status, requestId, headers: redactHeaders(response.headers), durationMs }));
-          return response;
-        });
-      };
+      const send = this.#fetchFor(attempt, controller.signal, (request) => (sent = request));
       let outcome: Awaited<ReturnType<Call>> | undefined;
       let failure: CustomersApiError | undefined;
       try {

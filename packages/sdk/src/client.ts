@@ -214,7 +214,11 @@ export class CustomersClient {
    * own timeout, so a body that stalls times out and is retried like a request that never got an answer.
    * openapi-fetch serializes the same body and headers again for each attempt.
    */
-  async #loop<T>(call: Call, headers: Record<string, string>, { maxRetries, timeout, signal }: Resolved): Promise<Answer<T>> {
+  async #loop<T>(
+    call: Call,
+    headers: Record<string, string>,
+    { maxRetries, timeout, signal }: Resolved,
+  ): Promise<Answer<T>> {
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortError(signal);
       const controller = new AbortController();

@@ -62,8 +62,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /**
  * Group commit for SQLite. A commit (WAL append, lock release) costs about as much as the create it commits
  * (profiled: ~40% of a create's database time). Works that arrive in the same turn of the event loop share one
- * transaction: each in its own savepoint, so a work that throws (a duplicate email, the plan limit) undoes only its own
- * writes, and each sees the writes of the works before it, exactly as if they had run one after the other.
+ * transaction: each in its own savepoint, so a work that throws (a duplicate email, the plan limit) undoes only
+ * its own writes, and each sees the writes of the works before it, exactly as if they had run one after the other.
  * A lone work runs without a savepoint, as before. Nobody hears "done" before the commit.
  */
 class SqliteWriteQueue {
@@ -94,7 +94,9 @@ class SqliteWriteQueue {
     try {
       while (this.#pending.length > 0) {
         const group = this.#pending.splice(0, MAX_GROUP);
-        const outcomes = await this.#commitGroup(group).catch((error: unknown) => group.map(() => ({ ok: false, error }) as const));
+        const outcomes = await this.#commitGroup(group).catch((error: unknown) =>
+          group.map((): Outcome => ({ ok: false, error })),
+        );
         group.forEach(({ resolve, reject }, i) => {
           const outcome = outcomes[i]!;
           if (outcome.ok) resolve(outcome.value);

@@ -10,7 +10,7 @@ export { connectDatabase, DEFAULT_DATABASE_URL, type DatabaseHandle, type Dialec
 export { migrateToLatest } from './db/migrations.js';
 export { SqlCustomerStore } from './db/sql-customer-store.js';
 export { customerToRow } from './db/rows.js';
-export { createSeller, findSeller, type Seller } from './db/sellers.js';
+export { countCustomers, createSeller, findSeller, type Seller } from './db/sellers.js';
 export {
   createApiKey,
   deleteApiKey,

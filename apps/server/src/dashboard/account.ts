@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../db/connect.js';
-import { findSeller } from '../db/sellers.js';
+import { countCustomers, findSeller } from '../db/sellers.js';
 import { resolveCustomerLimit } from '../plans.js';
 
 /** The signed-in seller's account as the dashboard header shows it. */
@@ -17,15 +17,10 @@ export async function loadAccount(
 ): Promise<DashboardAccount | undefined> {
   const seller = await findSeller(handle, sellerId);
   if (!seller) return undefined;
-  const { count } = await handle.db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('seller_id', '=', seller.id)
-    .executeTakeFirstOrThrow();
   return {
     seller: { id: seller.id, name: seller.name },
     plan: { name: seller.plan, customer_limit: resolveCustomerLimit(seller.plan, seller.customer_limit) },
-    customers_used: Number(count),
+    customers_used: await countCustomers(handle, seller.id),
     session_expires_at: sessionExpiresAt,
   };
 }

@@ -38,6 +38,16 @@ export async function findSeller(handle: DatabaseHandle, idArg: string): Promise
   return row ? { ...row, created_at: toIso(row.created_at) } : undefined;
 }
 
+/** How many customers the seller has: the rows themselves (the plan check reads the kept count instead). */
+export async function countCustomers(handle: DatabaseHandle, sellerId: string): Promise<number> {
+  const { count } = await handle.db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('seller_id', '=', sellerId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 export async function countSellers(handle: DatabaseHandle): Promise<number> {
   const { count } = await handle.db
     .selectFrom('sellers')

@@ -1,4 +1,12 @@
-import { buildApp, createApiKey, createSeller, revokeApiKey, type DatabaseHandle, type DialectName } from '@customers-api/server';
+import {
+  buildApp,
+  countCustomers,
+  createApiKey,
+  createSeller,
+  revokeApiKey,
+  type DatabaseHandle,
+  type DialectName,
+} from '@customers-api/server';
 import { createTestDatabase, type TestDatabase } from '@customers-api/server/testing';
 import pino from 'pino';
 import { checkedFetch, createConformanceLog } from '../conformance/checked-fetch.js';
@@ -58,14 +66,7 @@ export async function startServerTarget(dialect: DialectName, log = createConfor
     async revokeKey(seller) {
       if (!seller.keyId || !(await revokeApiKey(handle, seller.keyId))) throw new Error('unknown key');
     },
-    async countCustomers(sellerId) {
-      const row = await handle.db
-        .selectFrom('customers')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('seller_id', '=', sellerId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countCustomers: (sellerId) => countCustomers(handle, sellerId),
     async close() {
       await app.close();
       await database.dispose();

@@ -1,4 +1,4 @@
-import { createApiKey, createSeller, type DatabaseHandle } from '@customers-api/server';
+import { countCustomers, createApiKey, createSeller, type DatabaseHandle } from '@customers-api/server';
 import { checkedFetch, createConformanceLog, type ConformanceLog } from '../conformance/checked-fetch.js';
 import { createResponseValidator } from '../conformance/response-validator.js';
 import { rememberKey } from '../support/log-capture.js';
@@ -23,14 +23,7 @@ export function databaseBackedTarget(name: string, baseUrl: string, handle: Data
     async revokeKey() {
       throw new Error('not needed here');
     },
-    async countCustomers(sellerId) {
-      const row = await handle.db
-        .selectFrom('customers')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('seller_id', '=', sellerId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countCustomers: (sellerId) => countCustomers(handle, sellerId),
     close: async () => {},
   };
 }

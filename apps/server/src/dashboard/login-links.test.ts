@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/connect.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSeller } from '../db/sellers.js';
-import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import { consumeLoginLink, createLoginLink, LOGIN_LINK_TTL_MS, loginLinkUrl } from './login-links.js';
 import { hashSecretToken } from './secret-token.js';
 import { createSession, endSession, findSession, SESSION_TTL_MS } from './sessions.js';
 
 describe.each(DIALECTS)('login links and sessions stored on %s', (dialect) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+  const db = useTestDatabase(dialect);
   let sellerId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = await database.open();
-    sellerId = (await createSeller(handle, { name: 'S', plan: 'starter' })).id;
-  });
-  afterAll(async () => {
-    await database.dispose();
+    sellerId = (await createSeller(db.handle, { name: 'S', plan: 'starter' })).id;
   });
 
   it('stores only hashes, never the token or the session id', async () => {
-    const link = await createLoginLink(handle, sellerId);
-    const session = await createSession(handle, sellerId);
-    const links = await handle.db.selectFrom('login_links').selectAll().execute();
-    const sessions = await handle.db.selectFrom('dashboard_sessions').selectAll().execute();
+    const link = await createLoginLink(db.handle, sellerId);
+    const session = await createSession(db.handle, sellerId);
+    const links = await db.handle.db.selectFrom('login_links').selectAll().execute();
+    const sessions = await db.handle.db.selectFrom('dashboard_sessions').selectAll().execute();
     expect(JSON.stringify(links)).not.toContain(link.token);
     expect(links.map((l) => l.token_hash)).toContain(hashSecretToken(link.token));
     expect(JSON.stringify(sessions)).not.toContain(session.id);
@@ -32,28 +25,28 @@ describe.each(DIALECTS)('login links and sessions stored on %s', (dialect) => {
   });
 
   it('a link works once, even when used twenty times at once', async () => {
-    const { token } = await createLoginLink(handle, sellerId);
-    const results = await Promise.all(Array.from({ length: 20 }, () => consumeLoginLink(handle, token)));
+    const { token } = await createLoginLink(db.handle, sellerId);
+    const results = await Promise.all(Array.from({ length: 20 }, () => consumeLoginLink(db.handle, token)));
     expect(results.filter((r) => r === sellerId)).toHaveLength(1);
     expect(results.filter((r) => r === undefined)).toHaveLength(19);
   });
 
   it('a link expires after 15 minutes; a session after 12 hours, or when ended', async () => {
     const start = new Date();
-    const { token, expiresAt } = await createLoginLink(handle, sellerId, start);
+    const { token, expiresAt } = await createLoginLink(db.handle, sellerId, start);
     expect(Date.parse(expiresAt) - start.getTime()).toBe(LOGIN_LINK_TTL_MS);
-    expect(await consumeLoginLink(handle, token, new Date(start.getTime() + LOGIN_LINK_TTL_MS))).toBeUndefined();
+    expect(await consumeLoginLink(db.handle, token, new Date(start.getTime() + LOGIN_LINK_TTL_MS))).toBeUndefined();
 
-    const session = await createSession(handle, sellerId, start);
-    expect(await findSession(handle, session.id, new Date(start.getTime() + SESSION_TTL_MS - 1))).toEqual({
+    const session = await createSession(db.handle, sellerId, start);
+    expect(await findSession(db.handle, session.id, new Date(start.getTime() + SESSION_TTL_MS - 1))).toEqual({
       sellerId,
       expiresAt: session.expiresAt,
     });
-    expect(await findSession(handle, session.id, new Date(start.getTime() + SESSION_TTL_MS))).toBeUndefined();
-    const other = await createSession(handle, sellerId);
-    await endSession(handle, other.id);
-    expect(await findSession(handle, other.id)).toBeUndefined();
-    for (const bad of [undefined, '', 'x', 42, other.id.slice(1)]) expect(await findSession(handle, bad)).toBeUndefined();
+    expect(await findSession(db.handle, session.id, new Date(start.getTime() + SESSION_TTL_MS))).toBeUndefined();
+    const other = await createSession(db.handle, sellerId);
+    await endSession(db.handle, other.id);
+    expect(await findSession(db.handle, other.id)).toBeUndefined();
+    for (const bad of [undefined, '', 'x', 42, other.id.slice(1)]) expect(await findSession(db.handle, bad)).toBeUndefined();
   });
 
   it('builds the URL from a base URL', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/test-database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import {
   createApiKey,
   deleteApiKey,
@@ -9,29 +9,22 @@ import {
   revokeApiKey,
   touchApiKey,
 } from './api-keys.js';
-import type { DatabaseHandle } from './connect.js';
 import { createSeller } from './sellers.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe.each(DIALECTS)('API key storage on %s', (dialect) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+  const db = useTestDatabase(dialect);
   let sellerId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = await database.open();
-    sellerId = (await createSeller(handle, { name: 'S', plan: 'growth', customerLimit: 7 })).id;
-  });
-  afterAll(async () => {
-    await database.dispose();
+    sellerId = (await createSeller(db.handle, { name: 'S', plan: 'growth', customerLimit: 7 })).id;
   });
 
   it('stores only the SHA-256 hash and a display prefix, never the key', async () => {
-    const created = await createApiKey(handle, { sellerId, name: 'k' });
+    const created = await createApiKey(db.handle, { sellerId, name: 'k' });
     expect(created.key).toMatch(/^sk_live_[A-Za-z0-9]{48}$/);
-    const row = await handle.db.selectFrom('api_keys').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await db.handle.db.selectFrom('api_keys').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(sha256(created.key));
     expect(row.prefix).toBe(created.key.slice(0, row.prefix.length));
     expect(row.prefix.length).toBeLessThan(20);
@@ -40,42 +33,42 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
 
   it('finds an active key with its seller’s plan and override; not a revoked or expired one', async () => {
     const now = new Date();
-    const active = await createApiKey(handle, { sellerId, name: 'active' });
-    expect(await findActiveKey(handle, sha256(active.key), now)).toEqual({
+    const active = await createApiKey(db.handle, { sellerId, name: 'active' });
+    expect(await findActiveKey(db.handle, sha256(active.key), now)).toEqual({
       keyId: active.id,
       sellerId,
       plan: 'growth',
       customerLimitOverride: 7,
       lastUsedAt: null,
     });
-    expect(await findActiveKey(handle, sha256('unknown'), now)).toBeUndefined();
-    const expiring = await createApiKey(handle, { sellerId, name: 'e', expiresAt: new Date(now.getTime() + 1000).toISOString() });
-    expect(await findActiveKey(handle, sha256(expiring.key), now)).toBeDefined();
-    expect(await findActiveKey(handle, sha256(expiring.key), new Date(now.getTime() + 1000))).toBeUndefined();
-    expect(await revokeApiKey(handle, active.id)).toBe(true);
-    expect(await findActiveKey(handle, sha256(active.key), now)).toBeUndefined();
+    expect(await findActiveKey(db.handle, sha256('unknown'), now)).toBeUndefined();
+    const expiring = await createApiKey(db.handle, { sellerId, name: 'e', expiresAt: new Date(now.getTime() + 1000).toISOString() });
+    expect(await findActiveKey(db.handle, sha256(expiring.key), now)).toBeDefined();
+    expect(await findActiveKey(db.handle, sha256(expiring.key), new Date(now.getTime() + 1000))).toBeUndefined();
+    expect(await revokeApiKey(db.handle, active.id)).toBe(true);
+    expect(await findActiveKey(db.handle, sha256(active.key), now)).toBeUndefined();
   });
 
   it('revokes once (the first time stays), deletes, and knows unknown ids', async () => {
-    const key = await createApiKey(handle, { sellerId, name: 'r' });
+    const key = await createApiKey(db.handle, { sellerId, name: 'r' });
     const first = new Date('2030-01-01T00:00:00.000Z');
-    expect(await revokeApiKey(handle, key.id, first)).toBe(true);
-    expect(await revokeApiKey(handle, key.id, new Date('2031-01-01T00:00:00.000Z'))).toBe(true);
-    const listed = (await listApiKeys(handle, sellerId)).find((k) => k.id === key.id);
+    expect(await revokeApiKey(db.handle, key.id, first)).toBe(true);
+    expect(await revokeApiKey(db.handle, key.id, new Date('2031-01-01T00:00:00.000Z'))).toBe(true);
+    const listed = (await listApiKeys(db.handle, sellerId)).find((k) => k.id === key.id);
     expect(listed?.revoked_at).toBe(first.toISOString());
-    expect(await deleteApiKey(handle, key.id)).toBe(true);
-    expect(await deleteApiKey(handle, key.id)).toBe(false);
-    expect(await revokeApiKey(handle, '6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90')).toBe(false);
-    expect(await revokeApiKey(handle, 'not-a-uuid')).toBe(false);
-    expect(await listApiKeys(handle, 'not-a-uuid')).toEqual([]);
+    expect(await deleteApiKey(db.handle, key.id)).toBe(true);
+    expect(await deleteApiKey(db.handle, key.id)).toBe(false);
+    expect(await revokeApiKey(db.handle, '6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90')).toBe(false);
+    expect(await revokeApiKey(db.handle, 'not-a-uuid')).toBe(false);
+    expect(await listApiKeys(db.handle, 'not-a-uuid')).toEqual([]);
   });
 
   it('writes last_used_at at most once a minute, whoever asks', async () => {
-    const key = await createApiKey(handle, { sellerId, name: 't' });
+    const key = await createApiKey(db.handle, { sellerId, name: 't' });
     const t0 = new Date('2030-06-01T12:00:00.000Z');
-    const writes = await Promise.all([1, 2, 3].map(() => touchApiKey(handle, key.id, t0)));
+    const writes = await Promise.all([1, 2, 3].map(() => touchApiKey(db.handle, key.id, t0)));
     expect(writes.filter(Boolean)).toHaveLength(1);
-    expect(await touchApiKey(handle, key.id, new Date(t0.getTime() + 59_999))).toBe(false);
-    expect(await touchApiKey(handle, key.id, new Date(t0.getTime() + 60_001))).toBe(true);
+    expect(await touchApiKey(db.handle, key.id, new Date(t0.getTime() + 59_999))).toBe(false);
+    expect(await touchApiKey(db.handle, key.id, new Date(t0.getTime() + 60_001))).toBe(true);
   });
 });

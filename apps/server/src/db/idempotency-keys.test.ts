@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/test-database.js';
-import type { DatabaseHandle } from './connect.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import { purgeExpiredIdempotencyKeys } from './idempotency-keys.js';
 import { createSeller } from './sellers.js';
 
 describe.each(DIALECTS)('purgeExpiredIdempotencyKeys on %s', (dialect) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = await database.open();
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
+  const db = useTestDatabase(dialect);
 
   it('deletes expired records only', async () => {
-    const { id: sellerId } = await createSeller(handle, { name: 'S', plan: 'starter' });
+    const { id: sellerId } = await createSeller(db.handle, { name: 'S', plan: 'starter' });
     const now = new Date('2030-01-02T00:00:00.000Z');
     const record = (key: string, expiresAt: string) => ({
       seller_id: sellerId,
@@ -28,12 +19,12 @@ describe.each(DIALECTS)('purgeExpiredIdempotencyKeys on %s', (dialect) => {
       created_at: '2030-01-01T00:00:00.000Z',
       expires_at: expiresAt,
     });
-    await handle.db
+    await db.handle.db
       .insertInto('idempotency_keys')
       .values([record('old', '2030-01-01T23:59:59.999Z'), record('edge', now.toISOString()), record('live', '2030-01-02T00:00:00.001Z')])
       .execute();
-    expect(await purgeExpiredIdempotencyKeys(handle, now)).toBe(2);
-    const left = await handle.db.selectFrom('idempotency_keys').select('key').execute();
+    expect(await purgeExpiredIdempotencyKeys(db.handle, now)).toBe(2);
+    const left = await db.handle.db.selectFrom('idempotency_keys').select('key').execute();
     expect(left.map((r) => r.key)).toEqual(['live']);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Customer } from '@customers-api/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/test-database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import type { DatabaseHandle } from './connect.js';
 import { SqlCustomerStore } from './sql-customer-store.js';
 
@@ -38,17 +38,11 @@ function customer(sellerId: string, overrides: Partial<Customer> = {}): Customer
 const roomy = { customerLimit: 1000 };
 
 describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+  const db = useTestDatabase(dialect);
   let store: SqlCustomerStore;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = await database.open();
-    store = new SqlCustomerStore(handle);
-  });
-  afterAll(async () => {
-    await database.dispose();
+    store = new SqlCustomerStore(db.handle);
   });
 
   /**
@@ -57,11 +51,11 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
    * other processes are kept out by BEGIN IMMEDIATE and busy_timeout.
    */
   async function secondStore(): Promise<SqlCustomerStore> {
-    return dialect === 'postgres' ? new SqlCustomerStore(await database.open()) : store;
+    return dialect === 'postgres' ? new SqlCustomerStore(await db.database.open()) : store;
   }
 
   it('stores a customer and returns it unchanged, addresses and Unicode included', async () => {
-    const sellerId = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
     const full = customer(sellerId, {
       first_name: 'Zoë 😀',
       company_name: 'Mustermann GmbH',
@@ -76,8 +70,8 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('never shows, changes or deletes another seller’s customer', async () => {
-    const owner = await newSeller(handle);
-    const other = await newSeller(handle);
+    const owner = await newSeller(db.handle);
+    const other = await newSeller(db.handle);
     const c = customer(owner);
     await store.insertCustomer(c, roomy);
     expect(await store.findCustomer(other, c.id)).toBeUndefined();
@@ -89,8 +83,8 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('rejects a second customer with the same email in any letter case, but not for another seller', async () => {
-    const sellerId = await newSeller(handle);
-    const other = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
+    const other = await newSeller(db.handle);
     await store.insertCustomer(customer(sellerId, { email: 'Dup@Example.com' }), roomy);
     expect(await store.insertCustomer(customer(sellerId, { email: 'dup@example.COM' }), roomy)).toEqual({
       kind: 'email_taken',
@@ -99,7 +93,7 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('allows exactly customerLimit customers, and deleting frees a place', async () => {
-    const sellerId = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
     const first = customer(sellerId);
     expect((await store.insertCustomer(first, { customerLimit: 2 })).kind).toBe('created');
     expect((await store.insertCustomer(customer(sellerId), { customerLimit: 2 })).kind).toBe('created');
@@ -109,15 +103,15 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('keeps each seller’s customer count (the limit check reads it) equal to its rows, also after refused writes', async () => {
-    const sellerId = await newSeller(handle);
-    const other = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
+    const other = await newSeller(db.handle);
     const counted = async (id: string) => {
-      const kept = await handle.db
+      const kept = await db.handle.db
         .selectFrom('seller_customer_counts')
         .select('count')
         .where('seller_id', '=', id)
         .executeTakeFirst();
-      const actual = await handle.db
+      const actual = await db.handle.db
         .selectFrom('customers')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('seller_id', '=', id)
@@ -136,7 +130,7 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('replays an idempotent create until the record expires, and stores nothing new', async () => {
-    const sellerId = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
     const original = customer(sellerId);
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const idempotency = { key: 'retry-1', fingerprint: 'f1', expiresAt: future };
@@ -144,12 +138,12 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
     const again = await store.insertCustomer(customer(sellerId), { ...roomy, idempotency });
     expect(again).toEqual({ kind: 'idempotent_replay', customer: original, fingerprint: 'f1' });
     // The same key of another seller is another record.
-    const other = await newSeller(handle);
+    const other = await newSeller(db.handle);
     expect((await store.insertCustomer(customer(other), { ...roomy, idempotency })).kind).toBe('created');
   });
 
   it('ignores and replaces an expired idempotency record', async () => {
-    const sellerId = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
     const past = new Date(Date.now() - 1000).toISOString();
     await store.insertCustomer(customer(sellerId), {
       ...roomy,
@@ -169,7 +163,7 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('updates only the given columns, clears nulls, and keeps created_at', async () => {
-    const sellerId = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
     const c = customer(sellerId, { company_name: 'ACME', address_data: { city: 'Berlin' } });
     await store.insertCustomer(c, roomy);
     const later = new Date(Date.now() + 5000).toISOString();
@@ -193,7 +187,7 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('rejects an update to another customer’s email, allows one’s own in another case', async () => {
-    const sellerId = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
     const a = customer(sellerId, { email: 'a@example.com' });
     const b = customer(sellerId, { email: 'b@example.com' });
     await store.insertCustomer(a, roomy);
@@ -208,7 +202,7 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('deletes permanently', async () => {
-    const sellerId = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
     const c = customer(sellerId);
     await store.insertCustomer(c, roomy);
     expect(await store.deleteCustomer(sellerId, c.id)).toBe(true);
@@ -217,7 +211,7 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('lets exactly one of many concurrent creates with one email through, across two pools on PostgreSQL', async () => {
-    const sellerId = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
     const second = await secondStore();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -229,14 +223,14 @@ describe.each(DIALECTS)('SqlCustomerStore on %s', (dialect) => {
   });
 
   it('never exceeds the limit under concurrent creates, across two pools on PostgreSQL', async () => {
-    const sellerId = await newSeller(handle);
+    const sellerId = await newSeller(db.handle);
     const second = await secondStore();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? store : second).insertCustomer(customer(sellerId), { customerLimit: 7 })),
     );
     expect(results.filter((r) => r.kind === 'created')).toHaveLength(7);
     expect(results.filter((r) => r.kind === 'limit_reached')).toHaveLength(13);
-    const { count } = await handle.db
+    const { count } = await db.handle.db
       .selectFrom('customers')
       .select((eb) => eb.fn.countAll().as('count'))
       .where('seller_id', '=', sellerId)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/test-database.js';
-import type { DatabaseHandle, DialectName } from './connect.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, useTestDatabase } from '../test/test-database.js';
+import type { DatabaseHandle } from './connect.js';
 import { writeQueueStats, writeTransaction } from './write-transaction.js';
 
 function insertSeller(trx: DatabaseHandle['db'], name: string) {
@@ -16,28 +16,15 @@ async function sellerNames(handle: DatabaseHandle, prefix: string): Promise<stri
   return rows.map((row) => row.name);
 }
 
-function useDatabase(dialect: DialectName): () => DatabaseHandle {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = await database.open();
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
-  return () => handle;
-}
-
 describe.each(DIALECTS)('writeTransaction on %s', (dialect) => {
-  const db = useDatabase(dialect);
-  const names = (prefix: string) => sellerNames(db(), prefix);
+  const db = useTestDatabase(dialect);
+  const names = (prefix: string) => sellerNames(db.handle, prefix);
 
   it('commits concurrent works; one that throws undoes only its own writes', async () => {
     const prefix = `group-${randomUUID()}-`;
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
-        writeTransaction(db(), async (trx) => {
+        writeTransaction(db.handle, async (trx) => {
           await insertSeller(trx, `${prefix}${String(i).padStart(2, '0')}`);
           if (i % 4 === 1) throw new Error(`work ${i} refuses`);
           return i;
@@ -57,7 +44,7 @@ describe.each(DIALECTS)('writeTransaction on %s', (dialect) => {
   it('rolls back a lone work that throws', async () => {
     const prefix = `alone-${randomUUID()}-`;
     await expect(
-      writeTransaction(db(), async (trx) => {
+      writeTransaction(db.handle, async (trx) => {
         await insertSeller(trx, `${prefix}x`);
         throw new Error('no');
       }),
@@ -69,19 +56,15 @@ describe.each(DIALECTS)('writeTransaction on %s', (dialect) => {
 // SQLite: one process has one writer connection, so works run one after the other (PostgreSQL relies on the row
 // locks each work takes instead), and those that queue up share a transaction.
 describe('writeTransaction group commit on SQLite', () => {
-  const db = useDatabase('sqlite');
-  const names = (prefix: string) => sellerNames(db(), prefix);
-  let handle: DatabaseHandle;
-  beforeAll(() => {
-    handle = db();
-  });
+  const db = useTestDatabase('sqlite');
+  const names = (prefix: string) => sellerNames(db.handle, prefix);
 
   it('lets each work see the writes of the works before it (decisions stay serial)', async () => {
     const prefix = `serial-${randomUUID()}-`;
     // Each work inserts only if fewer than 3 rows exist: a plan limit in miniature.
     const inserted = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        writeTransaction(handle, async (trx) => {
+        writeTransaction(db.handle, async (trx) => {
           const { count } = await trx
             .selectFrom('sellers')
             .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -98,10 +81,10 @@ describe('writeTransaction group commit on SQLite', () => {
   });
 
   it('runs the works that arrive in one turn of the event loop in one transaction', async () => {
-    const before = writeQueueStats(handle);
+    const before = writeQueueStats(db.handle);
     const prefix = `shared-${randomUUID()}-`;
-    await Promise.all(Array.from({ length: 20 }, (_, i) => writeTransaction(handle, (trx) => insertSeller(trx, `${prefix}${i}`))));
-    const after = writeQueueStats(handle);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => writeTransaction(db.handle, (trx) => insertSeller(trx, `${prefix}${i}`))));
+    const after = writeQueueStats(db.handle);
     expect(after.works - before.works).toBe(20);
     expect(after.transactions - before.transactions).toBe(1);
     expect(await names(prefix)).toHaveLength(20);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { connectDatabase, type DatabaseHandle, type DialectName } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrations.js';
 
@@ -15,6 +15,38 @@ export interface TestDatabase {
   /** Opens a new, migrated connection (pool) to this database; closed by dispose(). */
   open(): Promise<DatabaseHandle>;
   dispose(): Promise<void>;
+}
+
+/** What {@link useTestDatabase} gives a suite; both are set once the suite's `beforeAll` has run. */
+export interface SuiteDatabase {
+  readonly database: TestDatabase;
+  readonly handle: DatabaseHandle;
+}
+
+/**
+ * A fresh database for the enclosing `describe`: created and opened in `beforeAll`, disposed in `afterAll`.
+ *
+ * @example
+ * const db = useTestDatabase(dialect);
+ * it('...', async () => { await db.handle.db.selectFrom('sellers').selectAll().execute(); });
+ */
+export function useTestDatabase(dialect: DialectName): SuiteDatabase {
+  const suite: { database?: TestDatabase; handle?: DatabaseHandle } = {};
+  beforeAll(async () => {
+    suite.database = await createTestDatabase(dialect);
+    suite.handle = await suite.database.open();
+  });
+  afterAll(async () => {
+    await suite.database?.dispose();
+  });
+  return {
+    get database() {
+      return suite.database!;
+    },
+    get handle() {
+      return suite.handle!;
+    },
+  };
 }
 
 /** A fresh, empty database of the given kind: a temp SQLite file, or a new database on the test PostgreSQL. */

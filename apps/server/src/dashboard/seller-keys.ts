@@ -1,4 +1,4 @@
-import { createApiKey, listApiKeys, type ApiKeyInfo } from '../db/api-keys.js';
+import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from '../db/api-keys.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { canonicalUuid } from '../db/uuid.js';
 
@@ -38,29 +38,14 @@ export async function createSellerKey(
 export async function revokeSellerKey(
   handle: DatabaseHandle,
   sellerId: string,
-  keyIdArg: string,
+  keyId: string,
   now: Date,
 ): Promise<DashboardKey | undefined> {
-  const keyId = canonicalUuid(keyIdArg);
-  if (!keyId) return undefined;
-  await handle.db
-    .updateTable('api_keys')
-    .set({ revoked_at: now.toISOString() })
-    .where('id', '=', keyId)
-    .where('seller_id', '=', sellerId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  return (await listSellerKeys(handle, sellerId, now)).find((key) => key.id === keyId);
+  if (!(await revokeApiKey(handle, keyId, now, { sellerId }))) return undefined;
+  return (await listSellerKeys(handle, sellerId, now)).find((key) => key.id === canonicalUuid(keyId));
 }
 
 /** Deletes one of the seller's keys for good; false when the seller has no such key. */
-export async function deleteSellerKey(handle: DatabaseHandle, sellerId: string, keyIdArg: string): Promise<boolean> {
-  const keyId = canonicalUuid(keyIdArg);
-  if (!keyId) return false;
-  const result = await handle.db
-    .deleteFrom('api_keys')
-    .where('id', '=', keyId)
-    .where('seller_id', '=', sellerId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export function deleteSellerKey(handle: DatabaseHandle, sellerId: string, keyId: string): Promise<boolean> {
+  return deleteApiKey(handle, keyId, { sellerId });
 }

@@ -76,11 +76,26 @@ export async function listApiKeys(handle: DatabaseHandle, sellerIdArg: string): 
   }));
 }
 
-/** Revokes a key from now on; false when there is no such key. Revoking twice keeps the first time. */
-export async function revokeApiKey(handle: DatabaseHandle, idArg: string, now = new Date()): Promise<boolean> {
+/** Which keys an operation may touch: any (the operator's CLI), or only one seller's (the dashboard). */
+export interface KeyScope {
+  sellerId?: string;
+}
+
+/** Revokes a key from now on; false when there is no such key (in scope). Revoking twice keeps the first time. */
+export async function revokeApiKey(
+  handle: DatabaseHandle,
+  idArg: string,
+  now = new Date(),
+  { sellerId }: KeyScope = {},
+): Promise<boolean> {
   const id = canonicalUuid(idArg);
   if (!id) return false;
-  const exists = await handle.db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst();
+  const exists = await handle.db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('id', '=', id)
+    .$if(sellerId !== undefined, (qb) => qb.where('seller_id', '=', sellerId!))
+    .executeTakeFirst();
   if (!exists) return false;
   await handle.db
     .updateTable('api_keys')
@@ -91,10 +106,15 @@ export async function revokeApiKey(handle: DatabaseHandle, idArg: string, now = 
   return true;
 }
 
-export async function deleteApiKey(handle: DatabaseHandle, idArg: string): Promise<boolean> {
+/** Deletes a key for good; false when there is no such key (in scope). */
+export async function deleteApiKey(handle: DatabaseHandle, idArg: string, { sellerId }: KeyScope = {}): Promise<boolean> {
   const id = canonicalUuid(idArg);
   if (!id) return false;
-  const result = await handle.db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();
+  const result = await handle.db
+    .deleteFrom('api_keys')
+    .where('id', '=', id)
+    .$if(sellerId !== undefined, (qb) => qb.where('seller_id', '=', sellerId!))
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 

@@ -7,7 +7,7 @@ import { validateApiKey } from './internal/api-key';
 import { createClient } from './internal/create-client';
 import { isBrowserLike, readEnv } from './internal/env';
 import { errorFromResponse } from './internal/error-from-response';
-import { redactHeaders } from './internal/headers';
+import { redactHeaders, requestIdOf } from './internal/headers';
 import { PreparedRequest } from './internal/prepared-request';
 import { isRetryableRequest, isRetryableStatus, retryDelayMs } from './internal/retry';
 import { abortError, sleep } from './internal/sleep';
@@ -200,7 +200,7 @@ export class CustomersClient {
           url,
           attempt,
           status: response.status,
-          requestId: response.headers.get('x-request-id') ?? undefined,
+          requestId: requestIdOf(response.headers),
           headers: redactHeaders(response.headers),
           durationMs,
         }));

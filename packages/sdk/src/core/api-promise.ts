@@ -1,3 +1,4 @@
+import { requestIdOf } from '../internal/headers';
 import { CustomersApiError } from './errors';
 
 /** A successful call with its HTTP response. */
@@ -30,10 +31,6 @@ export interface Answer<T> {
   response: Response;
 }
 
-function requestIdOf(response: Response): string | undefined {
-  return response.headers.get('x-request-id') ?? undefined;
-}
-
 export class APIPromise<T> implements PromiseLike<T> {
   readonly #inner: Promise<Answer<T>>;
 
@@ -47,7 +44,7 @@ export class APIPromise<T> implements PromiseLike<T> {
    * const { data, requestId } = await client.customers.create(body).withResponse();
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#inner.then(({ data, response }) => ({ data, response, requestId: requestIdOf(response) }));
+    return this.#inner.then(({ data, response }) => ({ data, response, requestId: requestIdOf(response.headers) }));
   }
 
   /**
@@ -61,7 +58,7 @@ export class APIPromise<T> implements PromiseLike<T> {
    */
   result(): Promise<Result<T>> {
     return this.#inner.then(
-      ({ data, response }) => ({ data, error: undefined, requestId: requestIdOf(response) }),
+      ({ data, response }) => ({ data, error: undefined, requestId: requestIdOf(response.headers) }),
       (error: unknown) => {
         if (!(error instanceof CustomersApiError)) throw error;
         return { data: undefined, error, requestId: error.requestId };

@@ -11,6 +11,7 @@ import {
   UnexpectedStatusError,
   UnsupportedMediaTypeError,
 } from '../core/errors';
+import { requestIdOf } from './headers';
 
 type ErrorClass = new (message: string, details: object) => CustomersApiError;
 
@@ -43,7 +44,7 @@ function field(body: unknown, name: 'error' | 'message'): string | undefined {
 
 /** Builds the typed error for a non-2xx response. `body` is the parsed body (object, text or undefined). */
 export function errorFromResponse(status: number, body: unknown, headers: Headers): CustomersApiError {
-  const requestId = headers.get('x-request-id') ?? undefined;
+  const requestId = requestIdOf(headers);
   const reason = field(body, 'error');
   const detail = field(body, 'message') ?? (typeof body === 'string' && body ? body.slice(0, 200) : 'no details');
   let [Class, hint] = BY_STATUS[status] ?? [UnexpectedStatusError, `Unexpected status ${status}.`];

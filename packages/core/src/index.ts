@@ -62,8 +62,20 @@ export {
 } from './auth/authenticate.js';
 export { MemoryKeyRegistry } from './auth/memory-key-registry.js';
 
-// Framework-free HTTP: the whole API as one function, for adapters
-export { createApiHandler, type ApiHandlerOptions } from './http/api-handler.js';
+// The HTTP contract once: openapi.yaml's operations bound to the service, routing, and the whole API as one function
+export {
+  API_RESPONSE_HEADERS,
+  OPERATION_IDS,
+  OPERATIONS,
+  pathFor,
+  runOperation,
+  type Operation,
+  type OperationId,
+  type OperationInput,
+  type OperationResult,
+} from './http/operations.js';
+export { apiPaths, routeRequest, type RouteMatch } from './http/router.js';
+export { createApiHandler, errorHeaders, type ApiHandlerOptions } from './http/api-handler.js';
 export type { ApiRequest, ApiResponse } from './http/types.js';
 export { BODY_LIMIT_BYTES, isJsonContentType, readJsonBody } from './http/read-json-body.js';
 export { resolveRequestId } from './http/request-id.js';

@@ -61,7 +61,11 @@ describe('createApiHandler', () => {
     expect(patched.body).toMatchObject({ id, status: 'suspended' });
 
     const deleted = await send('DELETE', `/api/customers/${id}`);
-    expect(deleted).toEqual({ status: 204, headers: { 'X-Request-Id': expect.any(String) } });
+    expect(deleted).toEqual({
+      status: 204,
+      headers: { 'X-Request-Id': deleted.headers['X-Request-Id'], 'Cache-Control': 'no-store' },
+    });
+    expect(deleted.headers['X-Request-Id']).toMatch(/^req_[0-9a-f]{32}$/);
     expectError(await send('GET', `/api/customers/${id}`), 404, 'Customer not found');
   });
 
@@ -152,8 +156,53 @@ describe('createApiHandler', () => {
     expectError(get, 405, 'Method GET is not allowed here; use POST');
     expect(get.headers.Allow).toBe('POST');
     const put = await send('PUT', '/api/customers/x', ada);
-    expectError(put, 405, 'Method PUT is not allowed here; use GET, PATCH, DELETE');
-    expect(put.headers.Allow).toBe('GET, PATCH, DELETE');
+    expectError(put, 405, 'Method PUT is not allowed here; use GET, HEAD, PATCH, DELETE');
+    expect(put.headers.Allow).toBe('GET, HEAD, PATCH, DELETE');
+  });
+
+  it('answers every method on every path as the route table says, and stores nothing on a 405', async () => {
+    const item = '/api/customers/3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61';
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'LINK', 'QUERY'];
+    const expected: Record<string, Record<string, number>> = {
+      '/api/customers': { POST: 201 },
+      [item]: { GET: 404, HEAD: 404, PATCH: 404, DELETE: 404 },
+    };
+    for (const [path, answers] of Object.entries(expected)) {
+      for (const method of methods) {
+        const response = await send(method, path, ada);
+        expect(response.status, `${method} ${path}`).toBe(answers[method] ?? 405);
+        if (response.status === 405) {
+          expect(response.headers.Allow, `${method} ${path}`).toBe(path === item ? 'GET, HEAD, PATCH, DELETE' : 'POST');
+        }
+      }
+    }
+    expect(await store.countCustomers(seller.sellerId)).toBe(1);
+    const unauthenticated = await send('TRACE', '/api/customers', undefined, { 'X-API-Key': '' });
+    expect(unauthenticated.status).toBe(401);
+  });
+
+  it('answers HEAD like GET without a body, and marks every answer as not cacheable', async () => {
+    const created = await send('POST', '/api/customers', ada);
+    expect(created.headers['Cache-Control']).toBe('no-store');
+    const id = (created.body as { id: string }).id;
+    const head = await send('HEAD', `/api/customers/${id}`);
+    expect(head.status).toBe(200);
+    expect(head.body).toBeUndefined();
+    expect(head.headers['Content-Type']).toBe('application/json');
+    const missing = await send('HEAD', '/api/customers/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toBeUndefined();
+    expect(missing.headers['Cache-Control']).toBe('no-store');
+  });
+
+  it('ignores a body on an operation that takes none, whatever its type or size', async () => {
+    const created = await send('POST', '/api/customers', ada);
+    const id = (created.body as { id: string }).id;
+    const huge = new Uint8Array(200_000).fill(0x41);
+    const read = await send('GET', `/api/customers/${id}`, huge, { 'Content-Type': 'text/plain' });
+    expect(read.status).toBe(200);
+    const deleted = await send('DELETE', `/api/customers/${id}`, huge, { 'Content-Type': 'text/plain' });
+    expect(deleted.status).toBe(204);
   });
 
   it('treats percent-encoded and malformed ids like any missing customer', async () => {

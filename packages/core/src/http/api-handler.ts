@@ -2,14 +2,16 @@ import { authenticate, type KeyLookup } from '../auth/authenticate.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import { errors, toApiError } from '../errors/registry.js';
 import { isApiError } from '../errors/api-error.js';
-import { BODY_LIMIT_BYTES, readJsonBody } from './read-json-body.js';
+import { API_RESPONSE_HEADERS, runOperation } from './operations.js';
 import { resolveRequestId } from './request-id.js';
-import { matchRoute } from './routes.js';
+import { routeRequest } from './router.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 
 export interface ApiHandlerOptions {
   service: CustomerService;
   lookupKey: KeyLookup;
+  /** Computes core's `hashApiKey`; a server may pass a synchronous SHA-256. */
+  hashKey?: (key: string) => string | Promise<string>;
   /** Defaults to 64 KiB, as openapi.yaml fixes it. */
   bodyLimitBytes?: number;
   /** Called with any fault that is not an ApiError (the response is then a generic 500). */
@@ -17,56 +19,37 @@ export interface ApiHandlerOptions {
   newRequestId?: () => string;
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json' };
-
 /**
- * The whole API as one framework-free function from {@link ApiRequest} to {@link ApiResponse}: routing,
- * request ids, authentication, body rules (415, 413, 400), the business rules and error mapping. The MSW
- * handlers are a thin adapter around it; any other host can be too. No input makes it throw: every
- * failure becomes an `{ error, message }` response.
+ * The whole API as one framework-free function from {@link ApiRequest} to {@link ApiResponse}: routing from
+ * openapi.yaml's paths (404, 405 + Allow, HEAD), request ids, authentication, the operation table (body rules,
+ * business rules, success answers) and error mapping. MSW and the HTTP mock host it whole; the server hosts
+ * the operations as Fastify routes and asks it about everything else. No input makes it throw: every failure
+ * becomes an `{ error, message }` response.
  *
  * @example
  * const handle = createApiHandler({ service, lookupKey: keys.lookup });
  * const response = await handle({ method: 'GET', path: '/api/customers/42', header, body: null });
  */
 export function createApiHandler(options: ApiHandlerOptions): (request: ApiRequest) => Promise<ApiResponse> {
-  const { service, lookupKey } = options;
-  const limit = options.bodyLimitBytes ?? BODY_LIMIT_BYTES;
+  const { service, lookupKey, hashKey } = options;
 
   async function dispatch(request: ApiRequest, requestId: string): Promise<ApiResponse> {
-    const route = matchRoute(request.path);
-    if (!route) throw errors.routeNotFound(request.path);
-    const seller = await authenticate(request.header, lookupKey);
-    const method = request.method.toUpperCase();
-    const ok = (status: number, body: unknown, extra: Record<string, string> = {}): ApiResponse => ({
-      status,
-      headers: { ...JSON_HEADERS, 'X-Request-Id': requestId, ...extra },
-      body,
+    const route = routeRequest(request.method, request.path);
+    if (route.kind === 'not_found') throw errors.routeNotFound(request.path);
+    const seller = await authenticate(request.header, lookupKey, hashKey);
+    if (route.kind === 'method_not_allowed') throw errors.methodNotAllowed(request.method.toUpperCase(), route.allowed);
+    const result = await runOperation(route.operation, {
+      service,
+      seller,
+      params: route.params,
+      header: request.header,
+      body: request.body,
+      ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
     });
-
-    if (route.name === 'collection' && method === 'POST') {
-      const body = readJsonBody(request.header, request.body, limit);
-      const { customer } = await service.create(seller, body, {
-        idempotencyKey: request.header('idempotency-key') ?? undefined,
-      });
-      return ok(201, customer, { Location: `/api/customers/${customer.id}` });
-    }
-    if (route.name === 'item') {
-      if (method === 'GET') return ok(200, await service.get(seller, route.id));
-      if (method === 'PATCH') {
-        const body = readJsonBody(request.header, request.body, limit);
-        return ok(200, await service.update(seller, route.id, body));
-      }
-      if (method === 'DELETE') {
-        await service.delete(seller, route.id);
-        return { status: 204, headers: { 'X-Request-Id': requestId } };
-      }
-    }
-    throw errors.methodNotAllowed(method, route.allowed);
+    return { ...result, headers: { ...result.headers, 'X-Request-Id': requestId } };
   }
 
-  return async (request) => {
-    const requestId = resolveRequestId(request.header, options.newRequestId);
+  async function answer(request: ApiRequest, requestId: string): Promise<ApiResponse> {
     try {
       return await dispatch(request, requestId);
     } catch (caught) {
@@ -74,9 +57,26 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
       const error = toApiError(caught);
       return {
         status: error.status,
-        headers: { ...JSON_HEADERS, 'X-Request-Id': requestId, ...error.headers },
+        headers: { ...errorHeaders(error.headers), 'X-Request-Id': requestId },
         body: error.toBody(),
       };
     }
+  }
+
+  return async (request) => {
+    const response = await answer(request, resolveRequestId(request.header, options.newRequestId));
+    // HEAD: the headers GET would send, never a body (errors included).
+    if (request.method.toUpperCase() === 'HEAD') delete response.body;
+    return response;
   };
+}
+
+/**
+ * The headers of an error answer: JSON, never cached, plus what the status calls for (WWW-Authenticate, Allow).
+ *
+ * @example
+ * errorHeaders(errors.methodNotAllowed('PUT', ['POST']).headers); // { 'Content-Type': ..., Allow: 'POST', ... }
+ */
+export function errorHeaders(statusHeaders: Readonly<Record<string, string>>): Record<string, string> {
+  return { 'Content-Type': 'application/json', ...API_RESPONSE_HEADERS, ...statusHeaders };
 }

@@ -6,6 +6,8 @@ export interface ApiRequest {
   method: string;
   /** The URL path, without query string (percent-encoded as received). */
   path: string;
+  /** The raw query string without `?` (operations that read query parameters get it); optional. */
+  query?: string;
   header: HeaderReader;
   /** The raw body bytes; null or empty when the request had none. */
   body: Uint8Array | null;

@@ -1,7 +1,7 @@
 // The reference server as a library: for contract tests and embedding. The operator entry point is cli.ts.
 
 // HTTP
-export { buildApp, type AppOptions } from './http/build-app.js';
+export { buildApp, type AppOptions } from './build-app.js';
 export { startServer, type RunningServer } from './server/start-server.js';
 export { resolveConfig, type ServerConfig } from './config.js';
 

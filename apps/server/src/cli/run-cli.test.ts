@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../http/build-app.js';
+import { buildApp } from '../build-app.js';
 import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { call, newCustomer } from '../test/test-server.js';
 import { runCli } from './run-cli.js';

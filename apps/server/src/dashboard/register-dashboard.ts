@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
+import { registerJsonBodyParser } from '../http/json-body-parser.js';
 import { registerApiRoutes } from './api-routes.js';
 import { loadDashboardAssets } from './assets.js';
 import { registerLoginRoutes } from './login-routes.js';
@@ -16,6 +17,7 @@ export async function registerDashboard(app: FastifyInstance, deps: { database: 
   const assets = loadDashboardAssets();
   await app.register(
     async (dashboard) => {
+      registerJsonBodyParser(dashboard);
       registerSecurityHeaders(dashboard);
       registerPageRoutes(dashboard, { ...deps, assets });
       await dashboard.register(async (login) => registerLoginRoutes(login, { ...deps, assets }));

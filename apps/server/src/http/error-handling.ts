@@ -1,20 +1,47 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '@customers-api/core';
+import type { ApiRequest, ApiResponse } from '@customers-api/core';
+import { headerReader } from './header-reader.js';
 import { sendApiError } from './send-error.js';
 import { toHttpError } from './to-api-error.js';
 
-/** Every error, unknown route and fault answers `{ error, message }`; faults are logged, never shown. */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => handleError(error, request, reply));
-  app.setNotFoundHandler((request, reply) => {
-    sendApiError(reply, errors.routeNotFound(pathOf(request.url)));
+/** Core's whole API as one function: it answers what no route hosts (unknown paths, other methods). */
+export type CoreHandler = (request: ApiRequest) => Promise<ApiResponse>;
+
+/**
+ * Every error answers `{ error, message }` (faults are logged, never shown), and every request no route hosts
+ * is core's to answer: 404 for an unknown path, 405 + Allow (after authentication) for another method on a
+ * known one, exactly as MSW and the HTTP mock answer.
+ */
+export function registerErrorHandling(app: FastifyInstance, core: CoreHandler): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Fastify's own checks on a request no route hosts (QUERY without Content-Type): core decides, as for any other.
+    if (request.is404 && error.code?.startsWith('FST_ERR_')) return answerFromCore(core, request, reply);
+    return handleError(error, request, reply);
   });
+  app.setNotFoundHandler((request, reply) => answerFromCore(core, request, reply));
 }
 
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { apiError, fault } = toHttpError(error, request);
   if (fault) request.log.error({ err: error }, 'request failed');
   return sendApiError(reply, apiError);
+}
+
+/**
+ * Sends core's answer to a request that no Fastify route hosts (its body, if any, is never read).
+ *
+ * @example
+ * app.setNotFoundHandler((request, reply) => answerFromCore(core, request, reply));
+ */
+export async function answerFromCore(core: CoreHandler, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const response = await core({
+    method: request.method,
+    path: pathOf(request.url),
+    header: headerReader(request.headers),
+    body: null,
+  });
+  reply.code(response.status).headers(response.headers);
+  return response.body === undefined ? reply.send() : reply.send(response.body);
 }
 
 export function pathOf(url: string): string {

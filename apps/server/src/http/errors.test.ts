@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
@@ -169,11 +170,30 @@ describe.each(DIALECTS)('errors and limits over HTTP on %s', (dialect) => {
     expect(unknown.headers.get('x-request-id')).toBeTruthy();
     const put = await server.call('PUT', '/api/customers/6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90', { key: seller.key });
     expect(put.status).toBe(405);
-    expect(put.headers.get('allow')).toBe('GET, PATCH, DELETE');
+    expect(put.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE');
     expect(put.json).toEqual(errorBody('Method Not Allowed', /PUT/));
     const list = await server.call('GET', '/api/customers', { key: seller.key });
     expect(list.status).toBe(405);
     expect(list.headers.get('allow')).toBe('POST');
+  });
+
+  it('405 with Allow for methods fetch cannot send (TRACE, PROPFIND, LINK, QUERY), after the key; HEAD is GET without a body', async () => {
+    const item = `/api/customers/${(await create(newCustomer())).json.id}`;
+    for (const method of ['TRACE', 'PROPFIND', 'LINK', 'QUERY', 'OPTIONS', 'PUT']) {
+      for (const [path, allow] of [['/api/customers', 'POST'], [item, 'GET, HEAD, PATCH, DELETE']] as const) {
+        const res = await rawRequest(server.url, method, path, { 'x-api-key': seller.key });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.allow, `${method} ${path}`).toBe(allow);
+        expect(JSON.parse(res.body), `${method} ${path}`).toEqual(errorBody('Method Not Allowed', new RegExp(method)));
+        expect(res.headers['x-request-id']).toBeTruthy();
+      }
+      expect((await rawRequest(server.url, method, '/api/customers', {})).status, `${method} without a key`).toBe(401);
+    }
+    const head = await rawRequest(server.url, 'HEAD', item, { 'x-api-key': seller.key });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['cache-control']).toBe('no-store');
+    expect((await rawRequest(server.url, 'HEAD', '/api/customers/nope', { 'x-api-key': seller.key })).status).toBe(404);
   });
 
   it('409 on create and on update for an email taken in any letter case', async () => {
@@ -287,3 +307,22 @@ describe.each(DIALECTS)('errors and limits over HTTP on %s', (dialect) => {
     expect((await server.call('POST', '/api/customers', { key: full.key, body: taken })).status).toBe(403);
   });
 });
+
+/** A request with any method (fetch refuses TRACE and friends), answered as status, headers and body text. */
+function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, base), { method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

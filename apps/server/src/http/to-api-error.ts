@@ -1,33 +1,20 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  ApiError,
-  BODY_LIMIT_BYTES,
-  errors,
-  isApiError,
-  isJsonContentType,
-  REASON_PHRASES,
-  type ErrorStatus,
-} from '@customers-api/core';
+import { ApiError, errors, isApiError, isJsonContentType, REASON_PHRASES, type ErrorStatus } from '@customers-api/core';
 
 /**
- * Any error raised while handling a request, as core's ApiError. Core's own errors pass through; Fastify's
- * (body parsing, limits) are mapped to the registry's errors so they read exactly like core's; anything
- * else is a fault (generic 500).
+ * Any error raised while handling a request, as core's ApiError. Core's own errors pass through. The API's
+ * bodies are judged by core alone (body-reader.ts); Fastify's parser errors come only from the dashboard's
+ * forms and JSON, and read like core's. Anything else is a fault (generic 500).
  */
 export function toHttpError(error: unknown, request: FastifyRequest): { apiError: ApiError; fault: boolean } {
   if (isApiError(error)) return { apiError: error, fault: error.status >= 500 };
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  const contentType = request.headers['content-type'];
   switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      // Core checks the media type before the size; so do we.
-      return {
-        apiError: isJsonContentType(contentType) ? errors.payloadTooLarge(BODY_LIMIT_BYTES) : errors.unsupportedMediaType(),
-        fault: false,
-      };
+      return { apiError: new ApiError(413, 'Request body is too large'), fault: false };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      if (!isJsonContentType(contentType)) return { apiError: errors.unsupportedMediaType(), fault: false };
+      if (!isJsonContentType(request.headers['content-type'])) return { apiError: errors.unsupportedMediaType(), fault: false };
       return { apiError: errors.badRequest('body length does not match the Content-Length header'), fault: false };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { apiError: errors.badRequest('body must be a JSON object'), fault: false };

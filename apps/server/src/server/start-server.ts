@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
 import { createLoginLink, loginLinkUrl } from '../dashboard/login-links.js';
 import { migrateToLatest } from '../db/migrations.js';
-import { buildApp } from '../http/build-app.js';
+import { buildApp } from '../build-app.js';
 import { createLogger } from '../logger.js';
 import { demoAccountMessage, seedDemoAccount } from './demo-seed.js';
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { createApiKey } from '../db/api-keys.js';
 import type { DatabaseHandle, DialectName } from '../db/connect.js';
 import { createSeller } from '../db/sellers.js';
-import { buildApp } from '../http/build-app.js';
+import { buildApp } from '../build-app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestSeller {

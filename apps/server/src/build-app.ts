@@ -1,23 +1,22 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createCustomerService, errors, type Clock } from '@customers-api/core';
-import type { DatabaseHandle } from '../db/connect.js';
-import { purgeExpiredIdempotencyKeys } from '../db/idempotency-keys.js';
-import { SqlCustomerStore } from '../db/sql-customer-store.js';
-import { registerDashboard } from '../dashboard/register-dashboard.js';
-import { loadOpenApi } from '../openapi-document.js';
-import { createAuthenticator, registerAuth, type Authenticator } from './auth.js';
-import { registerCustomerRoutes } from './customer-routes.js';
-import { registerDocsRoutes } from './docs-routes.js';
-import { handleError, pathOf, registerErrorHandling } from './error-handling.js';
-import { registerHealthRoutes } from './health-routes.js';
-import { registerJsonBodyParser } from './json-body-parser.js';
-import { clientErrorHandler } from './client-error.js';
-import { createKeyUsageRecorder } from './key-usage.js';
-import { registerRequestIdHeader, requestIdFor } from './request-id.js';
-import { registerRequestLog } from './request-log.js';
-import { registerWriteCoalescing } from './write-coalescing.js';
-import { registerOpenApiSchemas } from './response-schemas.js';
-import { sendApiError } from './send-error.js';
+import { createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
+import type { DatabaseHandle } from './db/connect.js';
+import { purgeExpiredIdempotencyKeys } from './db/idempotency-keys.js';
+import { SqlCustomerStore } from './db/sql-customer-store.js';
+import { registerDashboard } from './dashboard/register-dashboard.js';
+import { loadOpenApi } from './openapi-document.js';
+import { registerApiRoutes } from './http/api-routes.js';
+import { createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
+import { registerBodyReader } from './http/body-reader.js';
+import { clientErrorHandler } from './http/client-error.js';
+import { registerDocsRoutes } from './http/docs-routes.js';
+import { answerFromCore, handleError, registerErrorHandling } from './http/error-handling.js';
+import { registerHealthRoutes } from './http/health-routes.js';
+import { createKeyUsageRecorder } from './http/key-usage.js';
+import { registerRequestIdHeader, requestIdFor } from './http/request-id.js';
+import { registerRequestLog } from './http/request-log.js';
+import { registerOpenApiSchemas } from './http/response-schemas.js';
+import { registerWriteCoalescing } from './http/write-coalescing.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +26,6 @@ declare module 'fastify' {
 }
 
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
-
-const ITEM_PATH = /^\/api\/customers\/[^/]+$/;
 
 export interface AppOptions {
   /** An open, migrated database; the caller closes it after `app.close()`. */
@@ -42,7 +39,9 @@ export interface AppOptions {
 }
 
 /**
- * The whole HTTP application, without listening: tests use `app.inject()` or `app.listen({ port: 0 })`.
+ * The composition root: the API (core's operations as Fastify routes over the SQL stores), the docs, health
+ * checks and the seller dashboard in one application, without listening: tests use `app.inject()` or
+ * `app.listen({ port: 0 })`.
  *
  * @example
  * const app = await buildApp({ database: connectDatabase('sqlite:./data/customers.db') });
@@ -51,7 +50,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database } = options;
   const now = options.now ?? (() => new Date());
-  let authenticateRequest: Authenticator | undefined;
+  let core: ReturnType<typeof createApiHandler> | undefined;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: requestIdFor,
@@ -65,37 +64,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
-      if (error.code !== 'FST_ERR_BAD_URL') return handleError(error, request, reply);
-      // Broken percent-encoding in an id: like core's router, a missing customer (after auth); elsewhere no route.
-      const path = pathOf(request.url);
-      if (!ITEM_PATH.test(path) || !authenticateRequest) return sendApiError(reply, errors.routeNotFound(path));
-      authenticateRequest(request.headers).then(
-        () => sendApiError(reply, errors.customerNotFound()),
-        (failure: unknown) => handleError(failure, request, reply),
-      );
+      // A path Fastify cannot decode (broken percent-encoding in an id) is core's to answer, like any other.
+      if (error.code !== 'FST_ERR_BAD_URL' || !core) return handleError(error, request, reply);
+      answerFromCore(core, request, reply).catch((failure: unknown) => handleError(failure, request, reply));
     },
   }) as unknown as FastifyInstance;
 
   const openapi = loadOpenApi();
   const usage = createKeyUsageRecorder(database, app.log, now);
-  const authenticator = createAuthenticator({ database, usage, now });
-  authenticateRequest = authenticator;
+  const lookupKey = createKeyLookup({ database, usage, now });
   const service = createCustomerService({
     store: new SqlCustomerStore(database),
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  core = createApiHandler({ service, lookupKey, hashKey: sha256Hex });
 
   registerRequestIdHeader(app);
   registerWriteCoalescing(app);
   registerRequestLog(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, core);
   registerOpenApiSchemas(app, openapi.document);
-  registerJsonBodyParser(app);
+  registerBodyReader(app);
   registerHealthRoutes(app, database);
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
-    registerAuth(api, authenticator);
-    registerCustomerRoutes(api, service);
+    registerAuth(api, lookupKey);
+    registerApiRoutes(api, service);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
   await registerDashboard(app, { database, now });

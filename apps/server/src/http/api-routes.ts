@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { OPERATIONS, runOperation, type CustomerService, type Operation } from '@customers-api/core';
+import { headerReader } from './header-reader.js';
+import { responseSchemas } from './response-schemas.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The core operation a route hosts; the body reader reads bodies only for operations that take one. */
+    operation?: Operation;
+  }
+}
+
+/**
+ * One Fastify route per operation of core's table: method and path from openapi.yaml, responses serialized by
+ * the spec's schemas, and the operation itself (body rules, service call, success answer) run by core. Every
+ * other method or path is core's to answer (see error-handling.ts).
+ */
+export function registerApiRoutes(app: FastifyInstance, service: CustomerService): void {
+  for (const operation of OPERATIONS) {
+    app.route<{ Params: Record<string, string> }>({
+      method: operation.method,
+      url: operation.path.replace(/\{(\w+)\}/g, ':$1'),
+      // HEAD is answered like GET by core's router; Fastify's automatic HEAD routes do the same here.
+      exposeHeadRoute: operation.method === 'GET',
+      config: { operation },
+      schema: {
+        response: responseSchemas(operation.successStatus, 'successSchema' in operation ? operation.successSchema : undefined),
+      },
+      async handler(request, reply) {
+        const result = await runOperation(operation, {
+          service,
+          seller: request.seller,
+          params: request.params,
+          header: headerReader(request.headers),
+          body: (request.body as Uint8Array | undefined) ?? null,
+        });
+        reply.code(result.status).headers(result.headers);
+        return result.body === undefined ? reply.send() : result.body;
+      },
+    });
+  }
+}

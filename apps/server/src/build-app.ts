@@ -7,7 +7,7 @@ import { registerDashboard } from './dashboard/register-dashboard.js';
 import { loadOpenApi } from './openapi-document.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
-import { registerBodyReader } from './http/body-reader.js';
+import { readBodyBytes, registerBodyReader } from './http/body-reader.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { registerDocsRoutes } from './http/docs-routes.js';
 import { answerFromCore, handleError, registerErrorHandling } from './http/error-handling.js';
@@ -66,7 +66,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('x-request-id', request.id);
       // A path Fastify cannot decode (broken percent-encoding in an id) is core's to answer, like any other.
       if (error.code !== 'FST_ERR_BAD_URL' || !core) return handleError(error, request, reply);
-      answerFromCore(core, request, reply).catch((failure: unknown) => handleError(failure, request, reply));
+      const answer = core;
+      readBodyBytes(request.raw)
+        .then((body) => answerFromCore(answer, request, reply, body))
+        .catch((failure: unknown) => handleError(failure, request, reply));
     },
   }) as unknown as FastifyInstance;
 

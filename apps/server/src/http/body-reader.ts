@@ -1,38 +1,43 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '@customers-api/core';
 
 /**
- * Reads request bodies as bytes for core to judge (415, 413, 400 in core's order and words): at most one byte
- * more than the limit is kept, so an oversized body is never buffered whole. Bodies sent to anything that
- * takes none (GET, DELETE, unknown routes) are drained and ignored, whatever their type or size.
+ * Reads request bodies as bytes for core to judge (415, 413, 400 in core's order and words). Bodies sent to
+ * anything that takes none (GET, DELETE, unknown routes) are drained and ignored, whatever their type or size.
  */
 export function registerBodyReader(app: FastifyInstance, limitBytes: number = BODY_LIMIT_BYTES): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, payload, done) => {
     if (!request.routeOptions.config.operation?.readsBody) {
-      payload.on('error', () => done(null, undefined));
-      payload.on('end', () => done(null, undefined));
+      payload.once('error', (error) => done(error, undefined));
+      payload.once('end', () => done(null, undefined));
       payload.resume();
       return;
     }
+    readBodyBytes(payload, limitBytes).then((bytes) => done(null, bytes), (error: Error) => done(error, undefined));
+  });
+}
+
+/**
+ * A body's bytes, keeping at most one byte more than the limit: that is all core needs to answer 413, so an
+ * oversized body is never buffered whole (the rest is discarded as it arrives).
+ *
+ * @example
+ * const bytes = await readBodyBytes(request.raw, 65_536); // 65,537 bytes at most
+ */
+export function readBodyBytes(stream: Readable, limitBytes: number = BODY_LIMIT_BYTES): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    let received = 0;
-    const finish = () => {
-      payload.removeListener('data', onData);
-      done(null, new Uint8Array(Buffer.concat(chunks)));
-    };
-    const onData = (chunk: Buffer) => {
-      const room = limitBytes + 1 - received;
+    let kept = 0;
+    stream.on('data', (chunk: Buffer) => {
+      const room = limitBytes + 1 - kept;
+      if (room <= 0) return;
       chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-      received += Math.min(chunk.length, room);
-      // One byte past the limit is all core needs to answer 413; the rest is never read.
-      if (received > limitBytes) {
-        payload.removeListener('end', finish);
-        finish();
-      }
-    };
-    payload.on('data', onData);
-    payload.once('end', finish);
-    payload.once('error', (error) => done(error, undefined));
+      kept += Math.min(chunk.length, room);
+      if (kept > limitBytes) resolve(new Uint8Array(Buffer.concat(chunks)));
+    });
+    stream.once('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    stream.once('error', reject);
   });
 }

@@ -28,18 +28,19 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
 }
 
 /**
- * Sends core's answer to a request that no Fastify route hosts (its body, if any, is never read).
+ * Sends core's answer to a request that no Fastify route hosts. `body` is for a path Fastify could not decode
+ * (core may still route it to an operation that reads one); elsewhere core reads none.
  *
  * @example
  * app.setNotFoundHandler((request, reply) => answerFromCore(core, request, reply));
  */
-export async function answerFromCore(core: CoreHandler, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const response = await core({
-    method: request.method,
-    path: pathOf(request.url),
-    header: headerReader(request.headers),
-    body: null,
-  });
+export async function answerFromCore(
+  core: CoreHandler,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Uint8Array | null = null,
+): Promise<FastifyReply> {
+  const response = await core({ method: request.method, path: pathOf(request.url), header: headerReader(request.headers), body });
   reply.code(response.status).headers(response.headers);
   return response.body === undefined ? reply.send() : reply.send(response.body);
 }

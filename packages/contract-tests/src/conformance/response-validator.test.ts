@@ -5,7 +5,7 @@ import { createResponseValidator } from './response-validator.js';
 const validator = createResponseValidator();
 const json = (value: unknown) => JSON.stringify(value);
 const headers = (extra: Record<string, string> = {}) =>
-  new Headers({ 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req_1', ...extra });
+  new Headers({ 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req_1', 'cache-control': 'no-store', ...extra });
 // The spec's own example customer: a documented response body must pass its own schema.
 const customer = loadOpenApi().components.examples!.CustomerAda.value as Record<string, unknown> & { id: string };
 const path = `/api/customers/${customer.id}`;
@@ -34,6 +34,17 @@ describe('response validator', () => {
     });
     expect(verdict.violations).toContain('deleteCustomer 404: header X-Request-Id is missing');
     expect(verdict.violations.some((v) => v.includes('additional properties'))).toBe(true);
+  });
+
+  it('requires every required header (Location on 201, WWW-Authenticate on 401) and checks header schemas', () => {
+    const created = validator.validate({ method: 'POST', path: '/api/customers', status: 201, headers: headers(), body: json(customer) });
+    expect(created.violations).toEqual(['createCustomer 201: header Location is missing']);
+    const unauthorized = validator.validate({
+      method: 'GET', path, status: 401, headers: headers({ 'cache-control': 'public, max-age=60' }),
+      body: json({ error: 'Unauthorized', message: 'x' }),
+    });
+    expect(unauthorized.violations).toContain('getCustomer 401: header WWW-Authenticate is missing');
+    expect(unauthorized.violations.some((v) => v.startsWith('getCustomer 401: header Cache-Control "public'))).toBe(true);
   });
 
   it('requires an empty 204 and knows every documented pair', () => {

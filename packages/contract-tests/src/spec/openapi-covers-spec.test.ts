@@ -165,12 +165,13 @@ describe('SPEC.md §7 errors', () => {
 
 describe('SPEC.md §5 authentication', () => {
   it('offers the X-API-Key header and a Bearer token as alternatives on every operation', () => {
+    const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
     const schemes = doc.components.securitySchemes!;
     expect(schemes.ApiKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     expect(schemes.BearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const operations of Object.values(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        if (method === 'parameters') continue;
+        if (!HTTP_METHODS.includes(method)) continue; // path-level `parameters`, `description`
         expect(operation.security).toEqual([{ ApiKeyHeader: [] }, { BearerAuth: [] }]);
         expect(Object.keys(operation.responses)).toContain('401');
       }

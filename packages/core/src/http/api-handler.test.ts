@@ -13,7 +13,7 @@ const seller = { sellerId: '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a', customerLimit
 const key = generateApiKey();
 const encoder = new TextEncoder();
 
-let store: CustomerStore;
+let store: MemoryCustomerStore;
 let handle: ReturnType<typeof createApiHandler>;
 let keys: MemoryKeyRegistry;
 

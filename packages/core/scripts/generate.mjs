@@ -109,8 +109,56 @@ const operationsFile = [
   '',
 ].join('\n');
 
+// Query strings: one object schema per operation from its query parameters (values arrive as strings, so this
+// compiler coerces them: `limit=20` becomes 20). Unknown parameters are refused, as unknown body properties are.
+const queryAjv = new Ajv2020.default({
+  code: { source: true, esm: true, lines: false },
+  allErrors: false,
+  strict: true,
+  strictTypes: false,
+  coerceTypes: true,
+});
+addFormats.default(queryAjv, { mode: 'full', formats: ['email', 'uuid', 'date-time'] });
+const resolveParameter = (parameter) =>
+  parameter.$ref ? spec.components.parameters[parameter.$ref.split('/').pop()] : parameter;
+const querySchemas = {};
+for (const item of Object.values(spec.paths)) {
+  for (const [method, operation] of Object.entries(item)) {
+    if (!METHODS.includes(method)) continue;
+    const query = (operation.parameters ?? []).map(resolveParameter).filter((p) => p.in === 'query');
+    if (query.length === 0) continue;
+    const name = `validate${operation.operationId[0].toUpperCase()}${operation.operationId.slice(1)}Query`;
+    const properties = Object.fromEntries(query.map((p) => [p.name, JSON.parse(JSON.stringify(p.schema))]));
+    const used = Object.keys(defs).filter((def) => JSON.stringify(properties).includes(`#/components/schemas/${def}"`));
+    querySchemas[name] = stripAnnotations({
+      $id: name,
+      type: 'object',
+      additionalProperties: false,
+      properties,
+      $defs: Object.fromEntries(used.map((def) => [def, defs[def]])),
+    });
+  }
+}
+for (const [name, schema] of Object.entries(querySchemas)) {
+  // `default` is applied by core, not by the validator; a ref'd schema keeps only what validates.
+  delete schema.properties.limit?.default;
+  for (const property of Object.values(schema.properties)) {
+    if (property.$ref) property.$ref = property.$ref.replace('#/components/schemas/', '#/$defs/');
+  }
+  queryAjv.addSchema(schema);
+}
+let queryCode = standaloneCode.default(queryAjv, Object.fromEntries(Object.keys(querySchemas).map((n) => [n, n])));
+queryCode = queryCode.replaceAll(helper, '((s) => { let n = 0; for (const _ of s) n++; return n; })');
+// The date-time format is core's own (RFC 3339 with a real calendar date), so the file needs no ajv-formats.
+queryCode = queryCode.replaceAll('require("ajv-formats/dist/formats").fullFormats["date-time"]', 'dateTimeFormat');
+if (/require\(/.test(queryCode)) {
+  throw new Error('ajv emitted an unexpected runtime require in the query validators; update scripts/generate.mjs');
+}
+const queryValidators = `${header}import { dateTimeFormat } from '../validation/date-time.js';\n${queryCode.replace(/^"use strict";/, '')}\n`;
+
 const outputs = [
   [outPath, validators],
+  [resolve(here, '../src/generated/query-validators.ts'), queryValidators],
   [resolve(here, '../src/generated/operations.ts'), operationsFile],
 ];
 const check = process.argv.includes('--check');

@@ -4,8 +4,10 @@ export type {
   Customer,
   CustomerCreate,
   CustomerUpdate,
+  CustomerList,
   ErrorBody,
   SellerContext,
+  Status,
 } from './types.js';
 
 // Errors: one registry, one error type
@@ -41,8 +43,11 @@ export type {
   IdempotencyRecord,
   InsertOptions,
   InsertResult,
+  PageRequest,
   UpdateResult,
 } from './store.js';
+export type { ListPosition } from './customers/cursor.js';
+export { parseListQuery, DEFAULT_PAGE_SIZE, type ListQuery } from './validation/list-query.js';
 export { MemoryCustomerStore } from './store/memory-store.js';
 
 // API keys and authentication

@@ -1,4 +1,5 @@
-import type { Customer, CustomerUpdate } from './types.js';
+import type { ListPosition } from './customers/cursor.js';
+import type { Customer, CustomerUpdate, Status } from './types.js';
 
 /**
  * What the business rules need from storage. Implemented once in memory (this package, used by the MSW
@@ -30,6 +31,27 @@ export interface CustomerStore {
 
   /** Deletes permanently; false when the seller has no such customer. */
   deleteCustomer(sellerId: string, id: string): Promise<boolean>;
+
+  /**
+   * The seller's customers matching every given filter, newest first (`created_at` desc, then `id` desc),
+   * starting strictly after `after`, at most `limit` of them. Must cost about the same at any table size
+   * (an index on seller, created_at and id).
+   */
+  listCustomers(sellerId: string, page: PageRequest): Promise<Customer[]>;
+}
+
+/** One page's worth of a list query, already validated; timestamps are ISO 8601 UTC with milliseconds. */
+export interface PageRequest {
+  limit: number;
+  /** Only customers after this position in the order. */
+  after?: ListPosition | undefined;
+  /** Only the customer whose `emailKey(email)` is this. */
+  emailKey?: string | undefined;
+  status?: Status | undefined;
+  /** Only customers with `created_at >= createdFrom`. */
+  createdFrom?: string | undefined;
+  /** Only customers with `created_at < createdBefore`. */
+  createdBefore?: string | undefined;
 }
 
 export interface InsertOptions {

@@ -6,6 +6,8 @@ export type CustomerCreate = components['schemas']['CustomerCreate'];
 export type CustomerUpdate = components['schemas']['CustomerUpdate'];
 export type Address = components['schemas']['Address'];
 export type ErrorBody = components['schemas']['Error'];
+export type Status = components['schemas']['Status'];
+export type CustomerList = components['schemas']['CustomerList'];
 
 /** Who is calling: the seller an API key belongs to, and that seller's plan limit. */
 export interface SellerContext {

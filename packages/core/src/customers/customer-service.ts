@@ -1,6 +1,7 @@
 import { errors } from '../errors/registry.js';
 import type { CustomerStore } from '../store.js';
-import type { Customer, SellerContext } from '../types.js';
+import type { Customer, CustomerList, SellerContext } from '../types.js';
+import { parseListQuery } from '../validation/list-query.js';
 import {
   canonicalCustomerId,
   isIdempotencyKey,
@@ -9,6 +10,8 @@ import {
 } from '../validation/validate.js';
 import { buildCustomer } from './build-customer.js';
 import { type Clock, createMonotonicClock } from './clock.js';
+import { decodeCursor, encodeCursor, scopeOf } from './cursor.js';
+import { emailKey } from './email.js';
 import { idempotencyRecord } from './idempotency.js';
 
 export interface CustomerServiceOptions {
@@ -36,6 +39,8 @@ export interface CustomerService {
   get(seller: SellerContext, id: string): Promise<Customer>;
   update(seller: SellerContext, id: string, body: unknown): Promise<Customer>;
   delete(seller: SellerContext, id: string): Promise<void>;
+  /** One page of the seller's customers; `query` is the raw query string (without `?`). */
+  list(seller: SellerContext, query: string): Promise<CustomerList>;
 }
 
 /**
@@ -100,6 +105,29 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
         case 'email_taken':
           throw errors.emailTaken(changes.email ?? '');
       }
+    },
+
+    async list(seller, rawQuery) {
+      const { limit, cursor, email, status, created_after, created_before } = parseListQuery(rawQuery);
+      const filters = { email: email && emailKey(email), status, created_after, created_before };
+      const scope = scopeOf(seller.sellerId, filters);
+      // One more than the page: whether it exists is has_more.
+      const rows = await store.listCustomers(seller.sellerId, {
+        limit: limit + 1,
+        after: cursor === undefined ? undefined : decodeCursor(cursor, scope),
+        emailKey: filters.email,
+        status,
+        createdFrom: created_after && new Date(created_after).toISOString(),
+        createdBefore: created_before && new Date(created_before).toISOString(),
+      });
+      const data = rows.slice(0, limit);
+      const last = data[data.length - 1];
+      const hasMore = rows.length > limit && last !== undefined;
+      return {
+        data,
+        has_more: hasMore,
+        next_cursor: hasMore ? encodeCursor({ createdAt: last.created_at, id: last.id }, scope) : null,
+      };
     },
 
     async delete(seller, id) {

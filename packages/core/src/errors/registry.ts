@@ -8,6 +8,8 @@ export const MESSAGES = {
   customerNotFound: 'Customer not found',
   unsupportedMediaType: 'Content-Type must be application/json',
   internal: 'An unexpected error occurred; quote the X-Request-Id when reporting it',
+  cursorInvalid:
+    'cursor is not valid for this query; pass the next_cursor of the previous page with the same filters',
   idempotencyKeyReused:
     'Idempotency-Key was already used with a different request body; use a new key for a new request',
 } as const;
@@ -44,6 +46,7 @@ export const errors = {
   idempotencyKeyReused: () => new ApiError(400, MESSAGES.idempotencyKeyReused),
   idempotencyKeyMalformed: () =>
     new ApiError(400, 'Idempotency-Key must be 1 to 255 printable ASCII characters'),
+  cursorInvalid: () => new ApiError(400, MESSAGES.cursorInvalid),
   internal: () => new ApiError(500, MESSAGES.internal),
 };
 

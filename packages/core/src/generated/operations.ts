@@ -2,6 +2,13 @@
 
 /** Each operation of openapi.yaml by operationId: method, path template, whether it takes a body, success answer. */
 export const SPEC_OPERATIONS = {
+  "listCustomers": {
+    "method": "GET",
+    "path": "/api/customers",
+    "readsBody": false,
+    "successStatus": 200,
+    "successSchema": "CustomerList"
+  },
   "createCustomer": {
     "method": "POST",
     "path": "/api/customers",

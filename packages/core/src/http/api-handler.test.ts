@@ -152,19 +152,19 @@ describe('createApiHandler', () => {
   it('answers unknown paths with 404 and unsupported methods with 405 + Allow', async () => {
     expectError(await send('GET', '/api/customers/a/b'), 404, 'No route matches /api/customers/a/b');
     expectError(await send('GET', '/api/customers/'), 404, 'No route matches /api/customers/');
-    const get = await send('GET', '/api/customers');
-    expectError(get, 405, 'Method GET is not allowed here; use POST');
-    expect(get.headers.Allow).toBe('POST');
-    const put = await send('PUT', '/api/customers/x', ada);
-    expectError(put, 405, 'Method PUT is not allowed here; use GET, HEAD, PATCH, DELETE');
-    expect(put.headers.Allow).toBe('GET, HEAD, PATCH, DELETE');
+    const put = await send('PUT', '/api/customers');
+    expectError(put, 405, 'Method PUT is not allowed here; use GET, HEAD, POST');
+    expect(put.headers.Allow).toBe('GET, HEAD, POST');
+    const putItem = await send('PUT', '/api/customers/x', ada);
+    expectError(putItem, 405, 'Method PUT is not allowed here; use GET, HEAD, PATCH, DELETE');
+    expect(putItem.headers.Allow).toBe('GET, HEAD, PATCH, DELETE');
   });
 
   it('answers every method on every path as the route table says, and stores nothing on a 405', async () => {
     const item = '/api/customers/3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61';
     const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'LINK', 'QUERY'];
     const expected: Record<string, Record<string, number>> = {
-      '/api/customers': { POST: 201 },
+      '/api/customers': { GET: 200, HEAD: 200, POST: 201 },
       [item]: { GET: 404, HEAD: 404, PATCH: 404, DELETE: 404 },
     };
     for (const [path, answers] of Object.entries(expected)) {
@@ -172,7 +172,7 @@ describe('createApiHandler', () => {
         const response = await send(method, path, ada);
         expect(response.status, `${method} ${path}`).toBe(answers[method] ?? 405);
         if (response.status === 405) {
-          expect(response.headers.Allow, `${method} ${path}`).toBe(path === item ? 'GET, HEAD, PATCH, DELETE' : 'POST');
+          expect(response.headers.Allow, `${method} ${path}`).toBe(path === item ? 'GET, HEAD, PATCH, DELETE' : 'GET, HEAD, POST');
         }
       }
     }
@@ -224,6 +224,7 @@ describe('createApiHandler', () => {
       insertCustomer: async () => ({ kind: 'created', customer: undefined as never }),
       updateCustomer: async () => ({ kind: 'not_found' }),
       deleteCustomer: async () => false,
+      listCustomers: async () => [],
     };
     handle = createApiHandler({
       service: createCustomerService({ store: failing }),

@@ -43,6 +43,7 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
       seller,
       params: route.params,
       header: request.header,
+      query: request.query ?? '',
       body: request.body,
       ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
     });

@@ -16,6 +16,8 @@ export interface OperationInput {
   /** Path parameters by name, percent-decoded (`{ id }`). */
   params: Readonly<Record<string, string>>;
   header: HeaderReader;
+  /** The raw query string, without `?` ('' when none); only read by operations with query parameters. */
+  query?: string;
   /** The raw body bytes (null when none); only read by operations that take a body. */
   body: Uint8Array | null;
   /** Defaults to 64 KiB, as openapi.yaml fixes it. */
@@ -49,6 +51,7 @@ const CALLS: Record<OperationId, (input: CallInput) => Promise<Answer>> = {
     });
     return { body: customer, headers: { Location: pathFor('getCustomer', { id: customer.id }) } };
   },
+  listCustomers: async ({ service, seller, query }) => ({ body: await service.list(seller, query ?? '') }),
   getCustomer: async ({ service, seller, params }) => ({ body: await service.get(seller, params.id ?? '') }),
   updateCustomer: async ({ service, seller, params, json }) => ({
     body: await service.update(seller, params.id ?? '', json()),

@@ -5,6 +5,7 @@ import type {
   IdempotencyRecord,
   InsertOptions,
   InsertResult,
+  PageRequest,
   UpdateResult,
 } from '../store.js';
 import type { Customer, CustomerUpdate } from '../types.js';
@@ -111,6 +112,28 @@ export class MemoryCustomerStore implements CustomerStore {
     customers.delete(id);
     this.#emailOwners.delete(this.#emailSlot(sellerId, current.email));
     return true;
+  }
+
+  async listCustomers(sellerId: string, page: PageRequest): Promise<Customer[]> {
+    const customers = this.#customers.get(sellerId);
+    if (!customers) return [];
+    let candidates: Iterable<Customer> = customers.values();
+    if (page.emailKey !== undefined) {
+      const owner = this.#emailOwners.get(`${sellerId}\n${page.emailKey}`);
+      const customer = owner === undefined ? undefined : customers.get(owner);
+      candidates = customer ? [customer] : [];
+    }
+    const { after, status, createdFrom, createdBefore } = page;
+    const matching = [...candidates].filter(
+      (c) =>
+        (status === undefined || c.status === status) &&
+        (createdFrom === undefined || c.created_at >= createdFrom) &&
+        (createdBefore === undefined || c.created_at < createdBefore) &&
+        (after === undefined || c.created_at < after.createdAt || (c.created_at === after.createdAt && c.id < after.id)),
+    );
+    // ISO 8601 UTC strings of one format, and canonical UUIDs, compare as strings in their order.
+    matching.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
+    return matching.slice(0, page.limit).map((c) => structuredClone(c));
   }
 
   /** How many customers the seller has (for tests and seeding). */

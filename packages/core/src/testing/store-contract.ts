@@ -236,6 +236,90 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await harness.countCustomers(seller)).toBe(7);
     });
 
+    it('lists newest first, ties broken by id, page after page by position, only the seller’s own', async () => {
+      await freshSeller();
+      const other = await harness.newSeller();
+      const at = (minute: number) => `2026-11-25T09:${String(minute).padStart(2, '0')}:00.000Z`;
+      // Three share one created_at (two processes may stamp the same millisecond): the id orders them.
+      const customers = [at(1), at(2), at(2), at(2), at(3)].map((createdAt) => sampleCustomer(seller, { created_at: createdAt, updated_at: createdAt }));
+      for (const c of customers) await store.insertCustomer(c, roomy);
+      await store.insertCustomer(sampleCustomer(other, { created_at: at(2) }), roomy);
+      const newestFirst = [...customers].sort((a, b) => (a.created_at === b.created_at ? b.id.localeCompare(a.id) : b.created_at.localeCompare(a.created_at)));
+      expect(await store.listCustomers(seller, { limit: 10 })).toEqual(newestFirst);
+      const walked: Customer[] = [];
+      let after: { createdAt: string; id: string } | undefined;
+      for (;;) {
+        const page = await store.listCustomers(seller, { limit: 2, after });
+        walked.push(...page);
+        const last = page[page.length - 1];
+        if (!last) break;
+        after = { createdAt: last.created_at, id: last.id };
+      }
+      expect(walked).toEqual(newestFirst);
+    });
+
+    it('filters by email key, status and created_at bounds (from inclusive, before exclusive)', async () => {
+      await freshSeller();
+      const at = (minute: number) => `2026-11-25T10:${String(minute).padStart(2, '0')}:00.000Z`;
+      const a = sampleCustomer(seller, { email: 'Find.Me@example.com', created_at: at(1), status: 'suspended' });
+      const b = sampleCustomer(seller, { created_at: at(2), status: 'suspended' });
+      const c = sampleCustomer(seller, { created_at: at(3) });
+      for (const x of [a, b, c]) await store.insertCustomer(x, roomy);
+      expect(await store.listCustomers(seller, { limit: 10, emailKey: 'find.me@example.com' })).toEqual([a]);
+      expect(await store.listCustomers(seller, { limit: 10, emailKey: 'find.me@example.com', status: 'active' })).toEqual([]);
+      expect(await store.listCustomers(seller, { limit: 10, status: 'suspended' })).toEqual([b, a]);
+      expect(await store.listCustomers(seller, { limit: 10, createdFrom: at(2) })).toEqual([c, b]);
+      expect(await store.listCustomers(seller, { limit: 10, createdBefore: at(2) })).toEqual([a]);
+      expect(await store.listCustomers(seller, { limit: 10, createdFrom: at(1), createdBefore: at(3), status: 'suspended' })).toEqual([b, a]);
+      expect(await store.listCustomers(await harness.newSeller(), { limit: 10 })).toEqual([]);
+    });
+
+    it('never returns a customer twice nor skips one that existed for a whole walk, under random creates and deletes', async () => {
+      await freshSeller();
+      const random = seededRandom(20261126);
+      for (let round = 0; round < 4; round++) {
+        const live = new Map<string, Customer>();
+        for (let i = 0; i < 15; i++) {
+          const c = sampleCustomer(seller);
+          await store.insertCustomer(c, roomy);
+          live.set(c.id, c);
+        }
+        const existedThroughout = new Set(live.keys());
+        const seen: string[] = [];
+        let after: { createdAt: string; id: string } | undefined;
+        for (let steps = 0; steps < 200; steps++) {
+          const action = random();
+          if (action < 0.3) {
+            const c = sampleCustomer(seller);
+            await store.insertCustomer(c, roomy);
+            live.set(c.id, c);
+          } else if (action < 0.55 && live.size > 0) {
+            const ids = [...live.keys()];
+            const id = ids[Math.floor(random() * ids.length)] as string;
+            await store.deleteCustomer(seller, id);
+            live.delete(id);
+            existedThroughout.delete(id);
+          } else {
+            const page = await store.listCustomers(seller, { limit: 1 + Math.floor(random() * 4), after });
+            const last = page[page.length - 1];
+            seen.push(...page.map((c) => c.id));
+            if (!last) break;
+            after = { createdAt: last.created_at, id: last.id };
+          }
+        }
+        for (;;) {
+          const page = await store.listCustomers(seller, { limit: 5, after });
+          const last = page[page.length - 1];
+          seen.push(...page.map((c) => c.id));
+          if (!last) break;
+          after = { createdAt: last.created_at, id: last.id };
+        }
+        expect(new Set(seen).size, `round ${round}: no duplicates`).toBe(seen.length);
+        for (const id of existedThroughout) expect(seen, `round ${round}: ${id} skipped`).toContain(id);
+        for (const id of live.keys()) await store.deleteCustomer(seller, id);
+      }
+    });
+
     it('gives one customer to many concurrent creates with one idempotency key, from two stores', async () => {
       await freshSeller();
       const second = await harness.another();
@@ -250,4 +334,16 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await harness.countCustomers(seller)).toBe(1);
     });
   });
+}
+
+/** A small deterministic PRNG (mulberry32), so a failing interleaving can be replayed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

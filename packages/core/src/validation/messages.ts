@@ -1,8 +1,18 @@
 import type { AjvError } from './ajv-error.js';
 
+/** What is validated: a JSON body of properties, or a query string of parameters. */
+export interface Subject {
+  /** The name of the whole (`body`, `query`). */
+  root: string;
+  /** What its members are called (`property`, `query parameter`). */
+  member: string;
+}
+
+const BODY: Subject = { root: 'body', member: 'property' };
+
 /** `/address_data/city` → `address_data.city`; the root is called `body`. */
-function propertyName(instancePath: string): string {
-  if (instancePath === '') return 'body';
+function propertyName(instancePath: string, root = 'body'): string {
+  if (instancePath === '') return root;
   return instancePath
     .slice(1)
     .split('/')
@@ -34,14 +44,14 @@ function plural(count: number, singular: string, pluralForm = `${singular}s`): s
 }
 
 /** One ajv error in the API's words, naming the property (`first_name is required`). */
-function describe(error: AjvError): string {
-  const name = propertyName(error.instancePath);
+function describe(error: AjvError, subject: Subject = BODY): string {
+  const name = propertyName(error.instancePath, subject.root);
   const { params } = error;
   switch (error.keyword) {
     case 'required':
       return `${child(error.instancePath, String(params.missingProperty))} is required`;
     case 'additionalProperties':
-      return `${child(error.instancePath, String(params.additionalProperty))} is not an allowed property`;
+      return `${child(error.instancePath, String(params.additionalProperty))} is not an allowed ${subject.member}`;
     case 'maxLength':
       return `${name} must be at most ${plural(Number(params.limit), 'character')}`;
     case 'minLength':
@@ -51,9 +61,15 @@ function describe(error: AjvError): string {
     case 'minProperties':
       return `${name} must have at least ${plural(Number(params.limit), 'property', 'properties')}`;
     case 'format':
-      return params.format === 'email'
-        ? `${name} must be a valid email address`
-        : `${name} must be a valid ${String(params.format)}`;
+      if (params.format === 'email') return `${name} must be a valid email address`;
+      if (params.format === 'date-time') {
+        return `${name} must be an ISO 8601 date-time with a time zone, such as 2026-11-25T09:30:00Z`;
+      }
+      return `${name} must be a valid ${String(params.format)}`;
+    case 'minimum':
+      return `${name} must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `${name} must be at most ${String(params.limit)}`;
     case 'enum':
       return `${name} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
     case 'const':
@@ -73,10 +89,10 @@ function describe(error: AjvError): string {
  * the wrong-type case names the whole union (`language must be a string or null`), anything deeper (an
  * unknown enum value, an address property) is reported as the branch saw it.
  */
-export function messageFor(errors: readonly AjvError[]): string {
+export function messageFor(errors: readonly AjvError[], subject: Subject = BODY): string {
   const last = errors[errors.length - 1];
-  if (!last) return 'body is invalid';
-  if (last.keyword !== 'anyOf') return describe(last);
+  if (!last) return `${subject.root} is invalid`;
+  if (last.keyword !== 'anyOf') return describe(last, subject);
 
   // Validation stops at the first failing keyword, so every earlier error at or below the anyOf's
   // instance comes from its branches (a `$ref` branch reports a schemaPath inside $defs, not the anyOf).

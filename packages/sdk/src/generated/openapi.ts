@@ -11,7 +11,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List and find customers
+         * @description Lists the authenticated seller's customers, newest first (`created_at` descending, then `id`
+         *     descending), one page at a time. An addition to the product specification, which leaves "other
+         *     operations (for example listing customers)" open: every integration first asks which customers exist
+         *     and which id an email address has (a `409` on create says the address is taken, not by whom).
+         *
+         *     **Pagination.** Each page has at most `limit` customers. While `has_more` is true, pass `next_cursor` as
+         *     `cursor` to get the next page, repeating the same filters (`limit` may change from page to page).
+         *     Pages are cut by position (keyset pagination on `created_at` and `id`), not by offset: walking every
+         *     page while customers are created and deleted never returns a customer twice and never skips one that
+         *     existed for the whole walk (customers created during the walk appear before its start and are not
+         *     returned). A cursor names a position, not a customer, so it stays valid when that customer is deleted.
+         *     Cursors are opaque and carry the seller and the filters they were made for: one that does not parse,
+         *     or was made for another seller or other filters, is `400` naming `cursor`.
+         *
+         *     **Filters** combine: `email` is an exact match compared case-insensitively (as uniqueness is), so it
+         *     finds at most one customer; `status` one of the three states; `created_after` (inclusive) and
+         *     `created_before` (exclusive) bound `created_at`. Unknown query parameters, a parameter given twice,
+         *     and malformed values are `400` naming the parameter. Remember to percent-encode the email: a `+` in a
+         *     query string means a space.
+         */
+        get: operations["listCustomers"];
         put?: never;
         /**
          * Create a customer
@@ -194,6 +216,14 @@ export interface components {
             address_data?: components["schemas"]["Address"] | null;
             postal_redirect_address?: components["schemas"]["Address"] | null;
         };
+        /** @description One page of customers, newest first. */
+        CustomerList: {
+            data: components["schemas"]["Customer"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /** @description Pass as `cursor` (with the same filters) for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         /** @description Every error response has exactly these two properties. */
         Error: {
             /** @description The HTTP reason phrase of the status, for example `Not Found`. */
@@ -216,6 +246,17 @@ export interface components {
         };
         /** @description The body is empty, not valid JSON, has an unknown property, or breaks a rule; the message names the property. */
         BadRequestUpdate: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A query parameter is unknown, given twice or malformed; the message names the parameter. */
+        BadRequestList: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -345,6 +386,65 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listCustomers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size, 1 to 100.
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description The `next_cursor` of the previous page; omit it for the first page.
+                 * @example eyJ2IjoxfQ
+                 */
+                cursor?: string;
+                /**
+                 * @description Only the customer with this email address, compared case-insensitively.
+                 * @example ada@example.com
+                 */
+                email?: string;
+                /** @description Only customers in this state. */
+                status?: components["schemas"]["Status"];
+                /**
+                 * @description Only customers created at or after this instant (an ISO 8601 date-time with a time zone; a bare date is `400`).
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                created_after?: string;
+                /**
+                 * @description Only customers created before this instant (exclusive; an ISO 8601 date-time with a time zone).
+                 * @example 2026-12-01T00:00:00Z
+                 */
+                created_before?: string;
+            };
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            400: components["responses"]["BadRequestList"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createCustomer: {
         parameters: {
             query?: never;

@@ -1,0 +1,61 @@
+import { errors } from '../errors/registry.js';
+
+/** A position in the list order (`created_at` desc, then `id` desc): the last customer of a page. */
+export interface ListPosition {
+  createdAt: string;
+  id: string;
+}
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The opaque `next_cursor` for a position, bound to the seller and the filters of the walk: base64url of
+ * `{ v, c, i, s }`, where `s` is a short digest of seller and filters. No secret is needed: every query is
+ * scoped to the caller's seller, so an edited cursor can at most move within the caller's own customers.
+ *
+ * @example
+ * const cursor = encodeCursor({ createdAt: last.created_at, id: last.id }, scopeOf(sellerId, filters));
+ */
+export function encodeCursor(position: ListPosition, scope: string): string {
+  const json = JSON.stringify({ v: 1, c: position.createdAt, i: position.id, s: scope });
+  return btoa(json).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/**
+ * The position a cursor names, or a 400 naming `cursor` when it does not parse or was made for another seller
+ * or other filters.
+ *
+ * @example
+ * const after = decodeCursor(query.cursor, scopeOf(sellerId, filters));
+ */
+export function decodeCursor(cursor: string, scope: string): ListPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(atob(cursor.replaceAll('-', '+').replaceAll('_', '/')));
+  } catch {
+    throw errors.cursorInvalid();
+  }
+  const { v, c, i, s } = (parsed ?? {}) as Record<string, unknown>;
+  if (v !== 1 || s !== scope || typeof c !== 'string' || !ISO_UTC.test(c) || typeof i !== 'string' || !UUID.test(i)) {
+    throw errors.cursorInvalid();
+  }
+  return { createdAt: c, id: i };
+}
+
+/**
+ * A short digest of the seller and the filters a cursor is valid for (FNV-1a, 32 bits: a collision only lets
+ * a cursor move within the caller's own customers).
+ *
+ * @example
+ * scopeOf(sellerId, { status: 'active' }); // "9f1c03a2"
+ */
+export function scopeOf(sellerId: string, filters: Readonly<Record<string, string | undefined>>): string {
+  const text = [sellerId, ...Object.keys(filters).sort().map((name) => `${name}=${filters[name] ?? ''}`)].join('\n');
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}

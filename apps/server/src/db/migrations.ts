@@ -141,6 +141,20 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('seller_customer_counts').ifExists().execute();
       },
     },
+    // GET /api/customers walks a seller's customers newest first by (created_at, id): one index range per page,
+    // the same cost at 1,000 customers as at 1,000,000.
+    '004_customer_list_index': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createIndex('customers_seller_created_id')
+          .on('customers')
+          .columns(['seller_id', 'created_at', 'id'])
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('customers_seller_created_id').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type CustomerUpdate,
   type InsertOptions,
   type InsertResult,
+  type PageRequest,
   type UpdateResult,
 } from '@customers-api/core';
 import type { Kysely } from 'kysely';
@@ -170,5 +171,18 @@ export class SqlCustomerStore implements CustomerStore {
       .where('id', '=', id)
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
+  }
+
+  async listCustomers(sellerId: string, page: PageRequest): Promise<Customer[]> {
+    const { after, emailKey: email, status, createdFrom, createdBefore } = page;
+    let query = this.handle.db.selectFrom('customers').selectAll().where('seller_id', '=', sellerId);
+    if (email !== undefined) query = query.where('email_normalized', '=', email);
+    if (status !== undefined) query = query.where('status', '=', status);
+    if (createdFrom !== undefined) query = query.where('created_at', '>=', createdFrom);
+    if (createdBefore !== undefined) query = query.where('created_at', '<', createdBefore);
+    // A row-value comparison, so both databases seek the (seller_id, created_at, id) index to the position.
+    if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+    return rows.map(customerFromRow);
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OPERATIONS, runOperation, type CustomerService, type Operation } from '@customers-api/core';
 import { headerReader } from './header-reader.js';
+import { queryOf } from './error-handling.js';
 import { responseSchemas } from './response-schemas.js';
 
 declare module 'fastify' {
@@ -32,6 +33,7 @@ export function registerApiRoutes(app: FastifyInstance, service: CustomerService
           seller: request.seller,
           params: request.params,
           header: headerReader(request.headers),
+          query: queryOf(request.url),
           body: (request.body as Uint8Array | undefined) ?? null,
         });
         reply.code(result.status).headers(result.headers);

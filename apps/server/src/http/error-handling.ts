@@ -40,7 +40,13 @@ export async function answerFromCore(
   reply: FastifyReply,
   body: Uint8Array | null = null,
 ): Promise<FastifyReply> {
-  const response = await core({ method: request.method, path: pathOf(request.url), header: headerReader(request.headers), body });
+  const response = await core({
+    method: request.method,
+    path: pathOf(request.url),
+    query: queryOf(request.url),
+    header: headerReader(request.headers),
+    body,
+  });
   reply.code(response.status).headers(response.headers);
   return response.body === undefined ? reply.send() : reply.send(response.body);
 }
@@ -48,4 +54,10 @@ export async function answerFromCore(
 export function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
+}
+
+/** The raw query string of a request URL, without `?` ('' when none): core parses it by the spec's rules. */
+export function queryOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? '' : url.slice(query + 1);
 }

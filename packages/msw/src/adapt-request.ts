@@ -20,6 +20,7 @@ export async function toApiRequest(request: Request, basePath: string): Promise<
   return {
     method: request.method,
     path: pathBelow(request.url, basePath),
+    query: new URL(request.url).search.slice(1),
     header: (name) => request.headers.get(name),
     body,
   };

@@ -3,7 +3,8 @@ import { OPERATION_IDS, type OperationId } from './operation.js';
 /** Statuses a forced response may have: the API's own error statuses, and what a gateway in front adds. */
 export type ForcedStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500 | 408 | 429 | 502 | 503 | 504;
 
-const FORCED_STATUSES: readonly number[] = [400, 401, 403, 404, 409, 413, 415, 500, 408, 429, 502, 503, 504];
+/** Every status {@link ForcedResponses} accepts, the API's own first. */
+export const FORCED_STATUSES: readonly ForcedStatus[] = [400, 401, 403, 404, 409, 413, 415, 500, 408, 429, 502, 503, 504];
 
 /**
  * What the next request(s) to an operation get instead of (or before) the real answer. Forced failures

@@ -83,6 +83,7 @@ export {
 } from './mock/sellers.js';
 export { applySeeds, checkSeeds, SeedError, type CustomerSeed } from './mock/seed.js';
 export {
+  checkForced,
   FORCED_STATUSES,
   ForcedResponses,
   type ForcedResponse,

@@ -54,8 +54,19 @@ export class ForcedResponses {
   }
 }
 
-function checkForced(operation: OperationId, forced: ForcedResponse): void {
-  const problem = (text: string) => new TypeError(`nextResponse('${String(operation)}', ...): ${text}`);
+/**
+ * Throws a TypeError naming what cannot be forced (unknown operation, status, contradictory fields);
+ * `where` starts the message.
+ *
+ * @example
+ * checkForced('getCustomer', { status: 200 as never }); // TypeError: nextResponse('getCustomer', ...): status 200 cannot be forced; ...
+ */
+export function checkForced(
+  operation: OperationId,
+  forced: ForcedResponse,
+  where = `nextResponse('${String(operation)}', ...)`,
+): void {
+  const problem = (text: string) => new TypeError(`${where}: ${text}`);
   if (!OPERATION_IDS.includes(operation)) {
     throw problem(`unknown operation; use one of ${OPERATION_IDS.join(', ')}`);
   }

@@ -3,9 +3,9 @@ import type { Clock } from '../customers/clock.js';
 import { createApiHandler } from '../http/api-handler.js';
 import type { ApiRequest } from '../http/types.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
-import type { Customer } from '../types.js';
+import type { Customer, SellerContext } from '../types.js';
 import { forcedAnswer, type MockAnswer } from './forced-answer.js';
-import { type ForcedResponse, ForcedResponses } from './forced-responses.js';
+import { checkForced, type ForcedResponse, ForcedResponses } from './forced-responses.js';
 import { type OperationId, operationFor } from './operation.js';
 import { applySeeds, checkSeeds, type CustomerSeed } from './seed.js';
 import { createSellerDirectory, type KeySeed, type MockSeller, type SellerSeed } from './sellers.js';
@@ -32,9 +32,10 @@ export interface MockApiOptions {
 export interface MockApi {
   /**
    * Answers one request. Call it as the request arrives (that claims its forced response, in arrival
-   * order); `read` then gives the whole request, body included.
+   * order); `read` then gives the whole request, body included. `forced` (checked as `nextResponse`
+   * checks it) answers this request instead of any queued forced response.
    */
-  answer(method: string, path: string, read: () => Promise<ApiRequest>): Promise<MockAnswer>;
+  answer(method: string, path: string, read: () => Promise<ApiRequest>, forced?: ForcedResponse): Promise<MockAnswer>;
   /** The sellers given in the options, with generated keys and ids filled in. */
   sellers: MockSeller[];
   /** Without a `sellers` option: the seller behind every well-formed key (its `apiKey` is one such key). */
@@ -51,6 +52,8 @@ export interface MockApi {
   addKey(sellerId: string, key: KeySeed): Promise<void>;
   /** Revokes a key: requests with it answer 401 from then on. */
   revokeKey(apiKey: string): Promise<void>;
+  /** Any seller the mock knows (given, added or the default one) by its id. */
+  findSeller(sellerId: string): SellerContext | undefined;
   /** The customers and idempotency records, for inspection between requests. */
   store: MemoryCustomerStore;
   /**
@@ -94,9 +97,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   ready.catch(() => undefined);
 
   return {
-    async answer(method, path, read) {
+    async answer(method, path, read, preferred) {
       const operation = operationFor(method, path);
-      const force = operation && forced.take(operation);
+      if (operation && preferred) checkForced(operation, preferred);
+      const force = preferred ?? (operation && forced.take(operation));
       await queue;
       await ready;
       const request = await read();
@@ -124,6 +128,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     },
     addKey: async (sellerId, key) => directory.addKey(sellerId, key),
     revokeKey: (apiKey) => directory.revoke(apiKey),
+    findSeller: (sellerId) => directory.find({ sellerId }),
     store,
     reset() {
       forced.clear();

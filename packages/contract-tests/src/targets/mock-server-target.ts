@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { checkedFetch, createConformanceLog } from '../conformance/checked-fetch.js';
 import { createResponseValidator } from '../conformance/response-validator.js';
 import { rememberKey } from '../support/log-capture.js';
+import { stopChild } from '../support/stop-child.js';
 import type { Target } from './target.js';
 
 const binPath = (): string => {
@@ -26,12 +27,7 @@ export async function startMockServerTarget(log = createConformanceLog()): Promi
   let output = '';
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child, exited);
     rmSync(dir, { recursive: true, force: true });
   };
   const baseUrl = await new Promise<string>((resolveUrl, reject) => {

@@ -1,3 +1,4 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import {
   ApiError,
   checkForced,
@@ -36,6 +37,14 @@ function forcedOf(body: Json): { operation: OperationId; forced: ForcedResponse 
   }
   if (headers !== undefined && !(typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((v) => typeof v === 'string'))) {
     throw new EntryError('body.headers', 'must be an object of header names to string values');
+  }
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    try {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch {
+      throw new EntryError(`body.headers[${JSON.stringify(name)}]`, 'is not a valid HTTP header name and value');
+    }
   }
   for (const [name, type] of [['status', 'number'], ['message', 'string'], ['delayMs', 'number'], ['networkError', 'boolean'], ['times', 'number']] as const) {
     if (rest[name] !== undefined && typeof rest[name] !== type) throw new EntryError(`body.${name}`, `must be a ${type}`);

@@ -11,7 +11,7 @@ describe('parsePrefer', () => {
     expect(parsePrefer('code=503, example="x"; dynamic=true')).toEqual({ code: 503, example: 'x' });
     expect(parsePrefer('return=minimal')).toBeUndefined();
     expect(parsePrefer(undefined)).toBeUndefined();
-    expect(parsePrefer('code=abc')).toEqual({ code: Number.NaN });
+    expect(() => parsePrefer('code=abc')).toThrow('Prefer: code=abc must be a 3-digit HTTP status');
   });
 });
 

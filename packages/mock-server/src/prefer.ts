@@ -18,7 +18,8 @@ export interface Preference {
 
 /**
  * The `code` and `example` of a `Prefer` header; other preferences (`dynamic=true`, RFC 7240's
- * `return=minimal`) are ignored. Undefined when the header asks for neither.
+ * `return=minimal`) are ignored. Undefined when the header asks for neither; a 400 `ApiError` for a code
+ * that is not 3 digits.
  *
  * @example
  * parsePrefer('code=503, example=x'); // { code: 503, example: 'x' }
@@ -28,7 +29,10 @@ export function parsePrefer(header: string | null | undefined): Preference | und
   for (const token of (header ?? '').split(/[,;]/)) {
     const [name, ...rest] = token.split('=');
     const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
-    if (name?.trim().toLowerCase() === 'code') preference.code = /^\d{3}$/.test(value) ? Number(value) : Number.NaN;
+    if (name?.trim().toLowerCase() === 'code') {
+      if (!/^\d{3}$/.test(value)) throw errors.badRequest(`Prefer: code=${value} must be a 3-digit HTTP status`);
+      preference.code = Number(value);
+    }
     if (name?.trim().toLowerCase() === 'example') preference.example = value;
   }
   return preference.code === undefined && preference.example === undefined ? undefined : preference;

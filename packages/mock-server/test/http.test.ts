@@ -88,6 +88,8 @@ describe('Prefer', () => {
     const response = await create(ada, { Prefer: 'example=nope' });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/^Prefer: example=nope is not an example of createCustomer; use one of created, /);
+    const badCode = await create(ada, { Prefer: 'code=2xx' });
+    expect(await badCode.json()).toEqual({ error: 'Bad Request', message: 'Prefer: code=2xx must be a 3-digit HTTP status' });
   });
 });
 
@@ -133,6 +135,8 @@ describe('the control API', () => {
       ['/next-responses', { operation: 'getCustomer', status: '500' }, 'body.status: must be a number'],
       ['/next-responses', { operation: 'getCustomer', status: 500, headers: { 'Retry-After': 1 } }, 'body.headers: must be an object of header names to string values'],
       ['/next-responses', { operation: 'getCustomer', stauts: 500 }, 'body.stauts: is not allowed; use operation, status, headers, message, delayMs, networkError, times'],
+      ['/next-responses', { operation: 'getCustomer', status: 500, headers: { 'Bad Name': 'x' } }, 'body.headers["Bad Name"]: is not a valid HTTP header name and value'],
+      ['/next-responses', { operation: 'getCustomer', status: 500, headers: { 'X-Ok': 'line\nbreak' } }, 'body.headers["X-Ok"]: is not a valid HTTP header name and value'],
       ['/sellers', { customerLimit: 'many' }, 'body.customerLimit: must be a whole number, 0 or more'],
       ['/keys/revoke', {}, 'body.key: is required'],
       ['/keys/revoke', { key: 'sk_live_x' }, 'body.key: must be sk_live_ followed by 48 letters or digits'],

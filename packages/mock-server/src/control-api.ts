@@ -12,6 +12,7 @@ import {
   type MockApi,
   type OperationId,
 } from '@customers-api/core';
+import { errorAnswer } from './error-answer.js';
 import { apiKeyAt, customerLimitAt, EntryError, keyLifecycleAt, objectAt, sellerIdAt, type Json } from './entries.js';
 
 /** Where the control API lives: never under `/api`, so it cannot shadow an API path. */
@@ -19,11 +20,7 @@ export const CONTROL_PREFIX = '/__mock';
 
 const NEXT_RESPONSE_ENTRIES = ['operation', 'status', 'headers', 'message', 'delayMs', 'networkError', 'times'];
 
-const json = (status: number, body?: unknown): ApiResponse => ({
-  status,
-  headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-  ...(body !== undefined && { body }),
-});
+const json = (status: number, body?: unknown): ApiResponse => ({ status, headers: {}, ...(body !== undefined && { body }) });
 
 /** The JSON object of a control request; an empty body is `{}` (every control body is optional or small). */
 function bodyOf(request: ApiRequest): Json {
@@ -128,7 +125,7 @@ export async function controlAnswer(api: MockApi, request: ApiRequest): Promise<
     return await found.route.run(api, request, found.match!);
   } catch (caught) {
     const error = caught instanceof TypeError ? errors.badRequest(caught.message) : caught;
-    if (error instanceof ApiError) return { status: error.status, headers: { 'Content-Type': 'application/json', ...error.headers }, body: error.toBody() };
+    if (error instanceof ApiError) return errorAnswer(error);
     throw error;
   }
 }

@@ -14,6 +14,7 @@ import {
 } from '@customers-api/core';
 import { CONTROL_PREFIX, controlAnswer } from './control-api.js';
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from './cors.js';
+import { errorAnswer } from './error-answer.js';
 import { parsePrefer, preferredAnswer } from './prefer.js';
 import { ClientGoneError, readBody } from './read-body.js';
 import type { Seed } from './seed-file.js';
@@ -99,7 +100,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       const requestId = resolveRequestId(read);
       if (!isApiError(caught)) onUnexpectedError(caught, requestId);
       const error = isApiError(caught) ? caught : errors.internal();
-      answer = { status: error.status, headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId, ...error.headers }, body: error.toBody() };
+      answer = errorAnswer(error, { 'X-Request-Id': requestId });
     }
     // The rest of an oversized body is discarded unread, and the connection is not reused after it.
     writeAnswer(response, answer, { ...cors, ...(truncated ? { Connection: 'close' } : {}) });

@@ -81,7 +81,6 @@ export function preferredAnswer(
     response: {
       status: example.status,
       headers: {
-        ...(body !== undefined && { 'Content-Type': 'application/json' }),
         'X-Request-Id': resolveRequestId(header),
         ...(example.status === 201 && id && { Location: `/api/customers/${id}` }),
       },

@@ -15,6 +15,9 @@ const KEY = `sk_live_${'b'.repeat(48)}`;
 /**
  * The built `customers-api-mock` bin (the stateful HTTP mock) in its own process on a free port, once it
  * listens.
+ *
+ * @example
+ * const mock = await startMockServer(); // mock.url, e.g. http://127.0.0.1:41234
  */
 export async function startMockServer(): Promise<MockServer> {
   const root = dirname(createRequire(import.meta.url).resolve('@customers-api/mock-server/package.json'));
@@ -47,6 +50,9 @@ export async function startMockServer(): Promise<MockServer> {
 /**
  * `count` customers created through the mock's API (its store starts empty), as the fixture a GET load
  * needs: the key and the ids.
+ *
+ * @example
+ * const fixture = await seedMockServer(mock.url, 100); // { sellers: [{ key, ids: [100 ids] }] }
  */
 export async function seedMockServer(url: string, count: number): Promise<Fixture> {
   const ids: string[] = [];

@@ -18,6 +18,10 @@ const binPath = (): string => {
  * The built `customers-api-mock` bin as a real process on a free port (`--port 0`), seeded with no sellers so an
  * unknown key is a 401 as on the server. Sellers, revocations and customer counts go through its control API
  * (`/__mock`), as a test suite in any other language would use it.
+ *
+ * @example
+ * const mock = await startMockServerTarget();
+ * const seller = await mock.newSeller({ customerLimit: 1 }); // POST /__mock/sellers
  */
 export async function startMockServerTarget(log = createConformanceLog()): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'contract-mock-'));

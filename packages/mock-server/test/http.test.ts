@@ -1,4 +1,5 @@
 // The mock over real HTTP, in process: body handling, CORS, Prefer, forced responses, the control API.
+import { request } from 'node:http';
 import { BODY_LIMIT_BYTES, MESSAGES } from '@customers-api/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, parseSeed, type MockServer } from '../src/index.js';
@@ -43,6 +44,24 @@ describe('the API over HTTP', () => {
     expect(big.status).toBe(413);
     expect(big.headers.connection).toBe('close');
     expect(JSON.parse(big.text)).toEqual({ error: 'Payload Too Large', message: 'Request body must be at most 65536 bytes' });
+  });
+
+  it('takes a body of exactly 64 KiB to the rules (400 on the long name, not 413)', async () => {
+    const base = JSON.stringify({ ...ada, first_name: '' });
+    const body = JSON.stringify({ ...ada, first_name: 'x'.repeat(BODY_LIMIT_BYTES - base.length) });
+    expect(Buffer.byteLength(body)).toBe(BODY_LIMIT_BYTES);
+    const response = await raw(`${url}/api/customers`, 'POST', headers, body);
+    expect(JSON.parse(response.text)).toEqual({ error: 'Bad Request', message: 'first_name must be at most 100 characters' });
+  });
+
+  it('survives a client that leaves in the middle of its body', async () => {
+    await new Promise<void>((resolve) => {
+      const req = request(`${url}/api/customers`, { method: 'POST', headers: { ...headers, 'Content-Length': '1000' } });
+      req.on('error', () => resolve());
+      req.write('{"first_name":', () => setTimeout(() => req.destroy(), 20));
+      req.on('close', () => resolve());
+    });
+    expect((await create({ ...ada, email: 'after@example.com' })).status).toBe(201);
   });
 
   it('answers other methods with 405 + Allow, a plain OPTIONS included', async () => {

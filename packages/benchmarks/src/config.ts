@@ -16,6 +16,8 @@ export interface BenchConfig {
   scale: { small: number; large: number; connections: number };
   /** SDK vs fetch: calls per batch, and batches of each (interleaved). */
   sdk: { calls: number; batches: number; concurrency: number };
+  /** Customers created in the stateful HTTP mock before its GET load (at most 100: its default seller's plan). */
+  mockCustomers: number;
   /** MSW through the SDK in one process. */
   msw: { customers: number; concurrency: number };
   /** The server's log level while measured (its per-request log line is at info). */
@@ -35,6 +37,7 @@ export const FULL: BenchConfig = {
   customers: 10_000,
   scale: { small: 1_000, large: 1_000_000, connections: 10 },
   sdk: { calls: 200, batches: 30, concurrency: 20 },
+  mockCustomers: 100, // the default seller's plan limit; an in-memory Map does not slow down with size
   msw: { customers: 10_000, concurrency: 50 },
   logLevel: 'warn',
 };
@@ -49,6 +52,7 @@ export const SMOKE: BenchConfig = {
   customers: 40,
   scale: { small: 20, large: 200, connections: 2 },
   sdk: { calls: 5, batches: 2, concurrency: 2 },
+  mockCustomers: 20,
   msw: { customers: 20, concurrency: 2 },
   logLevel: 'warn',
 };

@@ -30,6 +30,7 @@ describe('the benchmark harness (smoke)', () => {
       'postgres-mixed',
       'sqlite-get-info',
       'prism-get',
+      'mock-get',
       'scale-small',
       'scale-large',
       'msw-get',
@@ -49,7 +50,7 @@ describe('the benchmark harness (smoke)', () => {
   });
 
   it('relates the HTTP rows to the ceiling and measures the answering process', () => {
-    for (const row of report.rows.filter((r) => ['ceiling', 'floor', 'server', 'prism', 'scale'].includes(r.kind))) {
+    for (const row of report.rows.filter((r) => ['ceiling', 'floor', 'server', 'prism', 'mock', 'scale'].includes(r.kind))) {
       expect(row.peakRss, row.id).toBeGreaterThan(1024 * 1024);
       expect(Number.isFinite(row.cpuUs), row.id).toBe(true);
       if (row.kind !== 'scale') expect(row.ratio, row.id).toBeGreaterThan(0);
@@ -64,6 +65,8 @@ describe('the benchmark harness (smoke)', () => {
       expect(Number.isFinite(report.sdk![mode].overhead)).toBe(true);
     }
     expect(report.serverOverPrism).toBeGreaterThan(0);
+    expect(report.mockOverPrism).toBeGreaterThan(0);
+    expect(report.rows.find((r) => r.id === 'mock-get')!.note).toMatch(/× Prism GET/);
     expect(report.scaleP99Ratio).toBeGreaterThan(0);
     const checks = checkTargets(report);
     expect(checks).toHaveLength(8);

@@ -9,11 +9,12 @@ import { cpuMsOf, sampleRss } from './rss.js';
 import { seedDatabase } from './seed.js';
 import { median } from './stats.js';
 import { startPostgres, type Postgres } from './targets/postgres.js';
+import { seedMockServer, startMockServer } from './targets/mock-server.js';
 import { startPrism } from './targets/prism.js';
 import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
 import type { SdkResult } from './workers/sdk.js';
 
-export type RowKind = 'ceiling' | 'floor' | 'server' | 'before' | 'prism' | 'msw' | 'sdk' | 'scale';
+export type RowKind = 'ceiling' | 'floor' | 'server' | 'before' | 'prism' | 'mock' | 'msw' | 'sdk' | 'scale';
 
 /** One line of the table. Ratios are medians of per-round ratios against the ceiling of the same round. */
 export interface Row {
@@ -41,6 +42,8 @@ export interface BenchReport {
   rows: Row[];
   /** Server GET (SQLite) over Prism GET, per round, median. */
   serverOverPrism: number;
+  /** The stateful HTTP mock's GET over Prism's, per round, median. */
+  mockOverPrism: number;
   /** p99 at the large scale table over p99 at the small one, per round, median. */
   scaleP99Ratio: number;
   /** Undefined when the SDK comparison was not selected. */
@@ -172,6 +175,10 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       target: await launch(startPrism()),
       fixture: { sellers: [{ key: `sk_live_${'a'.repeat(48)}`, ids: Array.from({ length: 100 }, () => randomUUID()) }] },
     }));
+    const mockServer = once(async () => {
+      const target = await launch(startMockServer());
+      return { target, fixture: await seedMockServer(target.url, config.mockCustomers) };
+    });
 
     const c = config.connections;
     const allScenarios: Scenario[] = [
@@ -193,6 +200,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
           }))
         : []),
       { id: 'prism-get', kind: 'prism', label: 'Prism mock GET', start: prism, load: 'get', connections: c },
+      { id: 'mock-get', kind: 'mock', label: 'stateful HTTP mock GET', start: mockServer, load: 'get', connections: c },
       { id: 'scale-small', kind: 'scale', label: `GET, ${config.scale.small.toLocaleString('en')} customers (SQLite)`, start: small, load: 'get', connections: config.scale.connections },
       { id: 'scale-large', kind: 'scale', label: `GET, ${config.scale.large.toLocaleString('en')} customers (SQLite)`, start: large, load: 'get', connections: config.scale.connections },
     ];
@@ -229,6 +237,9 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const pairwise = (a: string, b: string, f: (x: LoadResult, y: LoadResult) => number) =>
       results.has(a) && results.has(b) ? perRound(a, (r, i) => f(r, results.get(b)![i]!)) : Number.NaN;
     const serverOverPrism = pairwise('sqlite-get', 'prism-get', (server, mock) => server.rps / mock.rps);
+    const mockOverPrism = pairwise('mock-get', 'prism-get', (mock, prism) => mock.rps / prism.rps);
+    const mockRow = rows.find((row) => row.id === 'mock-get');
+    if (mockRow && Number.isFinite(mockOverPrism)) mockRow.note = `${mockOverPrism.toFixed(1)}× Prism GET; in-memory store`;
     const scaleP99Ratio = pairwise('scale-large', 'scale-small', (large, small) => large.p99 / small.p99);
 
     if (wanted('msw-get')) {
@@ -242,7 +253,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sdk = await measureSdk(config, target, fixture);
       rows.push(...sdkRows(config, sdk));
     }
-    return { config, rows, serverOverPrism, scaleP99Ratio, sdk, seconds: (performance.now() - started) / 1000 };
+    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await postgres?.stop().catch(() => {});

@@ -84,3 +84,33 @@ export { createApiHandler, errorHeaders, type ApiHandlerOptions } from './http/a
 export type { ApiRequest, ApiResponse } from './http/types.js';
 export { BODY_LIMIT_BYTES, isJsonContentType, readJsonBody } from './http/read-json-body.js';
 export { resolveRequestId } from './http/request-id.js';
+
+// Mocks: the stateful mock engine the MSW handlers and the HTTP mock host (sellers, seeds, forced answers)
+export { createMockApi, type MockApi, type MockApiOptions } from './mock/mock-api.js';
+export {
+  createSellerDirectory,
+  DEFAULT_CUSTOMER_LIMIT,
+  type KeySeed,
+  type KeySeedLifecycle,
+  type MockSeller,
+  type SellerDirectory,
+  type SellerDirectoryOptions,
+  type SellerRef,
+  type SellerSeed,
+} from './mock/sellers.js';
+export { applySeeds, checkSeeds, SeedError, type CustomerSeed } from './mock/seed.js';
+export {
+  checkForced,
+  FORCED_STATUSES,
+  ForcedResponses,
+  type ForcedResponse,
+  type ForcedStatus,
+} from './mock/forced-responses.js';
+export { forcedError, type ForcedErrorContext } from './mock/forced-error.js';
+export {
+  forcedAnswer,
+  NETWORK_ERROR,
+  type ForcedAnswerOptions,
+  type MockAnswer,
+} from './mock/forced-answer.js';
+export { OPERATION_IDS, operationFor, type OperationId } from './mock/operation.js';

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { freePort } from '@customers-api/server/testing';
 import { fromRepoRoot } from '../spec/load-documents.js';
+import { stopChild } from '../support/stop-child.js';
 
 export interface PrismProcess {
   url: string;
@@ -31,14 +32,7 @@ export async function startPrism(mode: { mock: true } | { proxyTo: string }): Pr
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
+  const stop = () => stopChild(child, exited);
   try {
     await new Promise<void>((resolveReady, reject) => {
       const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${output}`)), 90_000);

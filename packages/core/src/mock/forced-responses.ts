@@ -3,7 +3,11 @@ import { OPERATION_IDS, type OperationId } from './operation.js';
 /** Statuses a forced response may have: the API's own error statuses, and what a gateway in front adds. */
 export type ForcedStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500 | 408 | 429 | 502 | 503 | 504;
 
-const FORCED_STATUSES: readonly number[] = [400, 401, 403, 404, 409, 413, 415, 500, 408, 429, 502, 503, 504];
+/** Every status {@link ForcedResponses} accepts, the API's own first. */
+export const FORCED_STATUSES: readonly ForcedStatus[] = [400, 401, 403, 404, 409, 413, 415, 500, 408, 429, 502, 503, 504];
+
+/** The longest delay a timer can wait (2^31 - 1 ms, about 24.8 days); longer ones would fire at once. */
+const MAX_DELAY_MS = 2_147_483_647;
 
 /**
  * What the next request(s) to an operation get instead of (or before) the real answer. Forced failures
@@ -34,18 +38,23 @@ export interface ForcedResponse {
  * queue.take('createCustomer'); // { status: 503, times: 2 }, twice; then undefined
  */
 export class ForcedResponses {
-  readonly #queues = new Map<OperationId, ForcedResponse[]>();
+  /** Per operation, in order: each forced response with how many requests it still answers. */
+  readonly #queues = new Map<OperationId, Array<{ forced: ForcedResponse; left: number }>>();
 
   push(operation: OperationId, forced: ForcedResponse): void {
     checkForced(operation, forced);
     const queue = this.#queues.get(operation) ?? [];
-    for (let n = 0; n < (forced.times ?? 1); n++) queue.push(forced);
+    queue.push({ forced, left: forced.times ?? 1 }); // a count, not copies: `times` may be large
     this.#queues.set(operation, queue);
   }
 
   /** The forced response for the request now arriving, consumed; undefined when none is waiting. */
   take(operation: OperationId): ForcedResponse | undefined {
-    return this.#queues.get(operation)?.shift();
+    const queue = this.#queues.get(operation);
+    const next = queue?.[0];
+    if (!next) return undefined;
+    if (--next.left === 0) queue.shift();
+    return next.forced;
   }
 
   clear(): void {
@@ -53,8 +62,19 @@ export class ForcedResponses {
   }
 }
 
-function checkForced(operation: OperationId, forced: ForcedResponse): void {
-  const problem = (text: string) => new TypeError(`nextResponse('${String(operation)}', ...): ${text}`);
+/**
+ * Throws a TypeError naming what cannot be forced (unknown operation, status, contradictory fields);
+ * `where` starts the message.
+ *
+ * @example
+ * checkForced('getCustomer', { status: 200 as never }); // TypeError: nextResponse('getCustomer', ...): status 200 cannot be forced; ...
+ */
+export function checkForced(
+  operation: OperationId,
+  forced: ForcedResponse,
+  where = `nextResponse('${String(operation)}', ...)`,
+): void {
+  const problem = (text: string) => new TypeError(`${where}: ${text}`);
   if (!OPERATION_IDS.includes(operation)) {
     throw problem(`unknown operation; use one of ${OPERATION_IDS.join(', ')}`);
   }
@@ -66,8 +86,8 @@ function checkForced(operation: OperationId, forced: ForcedResponse): void {
   if (status === undefined && !networkError && delayMs === undefined) {
     throw problem('give a status, networkError: true or delayMs');
   }
-  if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0)) {
-    throw problem('delayMs must be a number of milliseconds, 0 or more');
+  if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0 && delayMs <= MAX_DELAY_MS)) {
+    throw problem(`delayMs must be a number of milliseconds from 0 to ${MAX_DELAY_MS}`);
   }
   if (times !== undefined && !(Number.isInteger(times) && times >= 1)) {
     throw problem('times must be a whole number, 1 or more');

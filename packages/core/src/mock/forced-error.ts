@@ -1,4 +1,8 @@
-import { type ApiError, type ApiResponse, type ErrorBody, BODY_LIMIT_BYTES, errors } from '@customers-api/core';
+import type { ApiError } from '../errors/api-error.js';
+import { errors } from '../errors/registry.js';
+import { BODY_LIMIT_BYTES } from '../http/read-json-body.js';
+import type { ApiResponse } from '../http/types.js';
+import type { ErrorBody } from '../types.js';
 import type { ForcedStatus } from './forced-responses.js';
 
 /** What the request tells us, so that a forced error reads like the real one would. */

@@ -1,14 +1,23 @@
-import {
-  generateApiKey,
-  hashApiKey,
-  isWellFormedApiKey,
-  MemoryKeyRegistry,
-  type KeyLookup,
-  type SellerContext,
-} from '@customers-api/core';
+import { generateApiKey, hashApiKey, isWellFormedApiKey } from '../auth/api-key.js';
+import type { KeyLifecycle, KeyLookup } from '../auth/authenticate.js';
+import { MemoryKeyRegistry } from '../auth/memory-key-registry.js';
+import type { SellerContext } from '../types.js';
+
+/** An API key's lifecycle in a mock, as the dashboard would set it. */
+export interface KeySeedLifecycle {
+  /** ISO 8601; the key answers 401 from this instant on (a past instant: expired from the start). */
+  expiresAt?: string;
+  /** True: the key is revoked from the start (401). */
+  revoked?: boolean;
+}
+
+/** Another key of a known seller. */
+export interface KeySeed extends KeySeedLifecycle {
+  apiKey: string;
+}
 
 /** A seller the mock knows: its API key, id and plan limit. Omitted fields are generated. */
-export interface SellerSeed {
+export interface SellerSeed extends KeySeedLifecycle {
   apiKey?: string;
   sellerId?: string;
   /** The plan's customer limit; defaults to the mock's `customerLimit` (100). */
@@ -29,6 +38,8 @@ export interface SellerDirectoryOptions {
   /** Known sellers; when undefined, every well-formed key is the one default seller. */
   sellers?: SellerSeed[] | undefined;
   customerLimit?: number | undefined;
+  /** The id of the default seller; generated when omitted. */
+  defaultSellerId?: string | undefined;
 }
 
 /** The free plan's limit, used when neither the mock nor the seller names one. */
@@ -60,19 +71,28 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
     return done;
   }
 
+  function addKey(seller: MockSeller, key: KeySeed): Promise<void> {
+    byKey.set(key.apiKey, seller);
+    const context = { sellerId: seller.sellerId, customerLimit: seller.customerLimit };
+    return remember(key.apiKey, keys.add(key.apiKey, context, lifecycleOf(key)));
+  }
+
   function register(seed: SellerSeed = {}): { seller: MockSeller; done: Promise<void> } {
     const seller: MockSeller = {
       apiKey: seed.apiKey ?? generateApiKey(),
       sellerId: seed.sellerId ?? globalThis.crypto.randomUUID(),
       customerLimit: seed.customerLimit ?? customerLimit,
     };
-    byKey.set(seller.apiKey, seller);
+    const key = { apiKey: seller.apiKey, expiresAt: seed.expiresAt, revoked: seed.revoked };
+    lifecycleOf(key); // throws before anything is registered
     byId.set(seller.sellerId, seller);
-    const context = { sellerId: seller.sellerId, customerLimit: seller.customerLimit };
-    return { seller, done: remember(seller.apiKey, keys.add(seller.apiKey, context)) };
+    return { seller, done: addKey(seller, key) };
   }
 
-  const defaultSeller = options.sellers === undefined ? register({ customerLimit }).seller : undefined;
+  const defaultSeller =
+    options.sellers === undefined
+      ? register({ customerLimit, ...(options.defaultSellerId && { sellerId: options.defaultSellerId }) }).seller
+      : undefined;
   const sellers = (options.sellers ?? []).map((seed) => register(seed).seller);
 
   const lookupKey: KeyLookup = async (hash) => {
@@ -90,6 +110,17 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
     customerLimit,
     register,
     lookupKey,
+
+    /**
+     * Gives a registered seller another key; resolves once it authenticates. Throws a TypeError for an
+     * unknown seller.
+     */
+    addKey(sellerId: string, key: KeySeed): Promise<void> {
+      const seller = byId.get(sellerId);
+      if (!seller) throw new TypeError(`addKey: no seller has the id ${sellerId}`);
+      lifecycleOf(key);
+      return addKey(seller, key);
+    },
 
     /** Revokes a key: a registered one through core's registry; any other becomes a revoked default-seller key. */
     revoke(apiKey: string): Promise<void> {
@@ -114,6 +145,17 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
 }
 
 export type SellerDirectory = ReturnType<typeof createSellerDirectory>;
+
+/** Core's key lifecycle for a seed's `expiresAt` / `revoked`; a TypeError for a date that does not parse. */
+function lifecycleOf({ expiresAt, revoked }: KeySeedLifecycle): KeyLifecycle {
+  if (expiresAt !== undefined && Number.isNaN(Date.parse(expiresAt))) {
+    throw new TypeError(`expiresAt must be an ISO 8601 date-time, got ${JSON.stringify(expiresAt)}`);
+  }
+  return {
+    ...(expiresAt !== undefined && { expiresAt }),
+    ...(revoked && { revokedAt: new Date().toISOString() }),
+  };
+}
 
 function only<T>(map: Map<string, T>): T | undefined {
   return map.size === 1 ? map.values().next().value : undefined;

@@ -1,4 +1,4 @@
-import { generateApiKey, hashApiKey } from '@customers-api/core';
+import { generateApiKey, hashApiKey } from '../auth/api-key.js';
 import { describe, expect, it } from 'vitest';
 import { createSellerDirectory } from './sellers.js';
 
@@ -43,5 +43,40 @@ describe('createSellerDirectory', () => {
     expect(directory.find({ apiKey: first!.apiKey, sellerId: second!.sellerId })).toBeUndefined();
     expect(directory.find()).toBeUndefined(); // two sellers: which one is ambiguous
     expect(createSellerDirectory({ sellers: [{}] }).find()).toBeDefined();
+  });
+
+  it('refuses keys that are revoked or expired from the start, and keys past their expiry', async () => {
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const directory = createSellerDirectory({
+      sellers: [
+        { revoked: true },
+        { expiresAt: '2020-01-01T00:00:00Z' },
+        { expiresAt: soon },
+      ],
+    });
+    const [revoked, expired, expiring] = directory.sellers;
+    expect(await lookup(directory, revoked!.apiKey)).toBeUndefined();
+    expect(await lookup(directory, expired!.apiKey)).toBeUndefined();
+    expect(await lookup(directory, expiring!.apiKey)).toEqual({ sellerId: expiring!.sellerId, customerLimit: 100 });
+    expect(() => createSellerDirectory({ sellers: [{ expiresAt: 'tomorrow' }] })).toThrow(
+      'expiresAt must be an ISO 8601 date-time, got "tomorrow"',
+    );
+  });
+
+  it('gives a known seller more keys, each with its own lifecycle', async () => {
+    const directory = createSellerDirectory({ sellers: [{}] });
+    const [seller] = directory.sellers;
+    const [extra, old] = [generateApiKey(), generateApiKey()];
+    await directory.addKey(seller!.sellerId, { apiKey: extra });
+    await directory.addKey(seller!.sellerId, { apiKey: old, expiresAt: '2001-01-01T00:00:00Z' });
+    expect(await lookup(directory, extra)).toEqual({ sellerId: seller!.sellerId, customerLimit: 100 });
+    expect(await lookup(directory, old)).toBeUndefined();
+    expect(directory.find({ apiKey: extra })?.sellerId).toBe(seller!.sellerId);
+    expect(() => directory.addKey('nobody', { apiKey: generateApiKey() })).toThrow('addKey: no seller has the id nobody');
+  });
+
+  it('keeps the default seller id it is given', () => {
+    const sellerId = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
+    expect(createSellerDirectory({ defaultSellerId: sellerId }).defaultSeller?.sellerId).toBe(sellerId);
   });
 });

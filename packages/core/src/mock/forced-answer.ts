@@ -1,12 +1,7 @@
-import {
-  authenticate,
-  readJsonBody,
-  resolveRequestId,
-  type ApiRequest,
-  type KeyLookup,
-} from '@customers-api/core';
-import { delay, HttpResponse } from 'msw';
-import { toHttpResponse } from './adapt-response.js';
+import { authenticate, type KeyLookup } from '../auth/authenticate.js';
+import { readJsonBody } from '../http/read-json-body.js';
+import { resolveRequestId } from '../http/request-id.js';
+import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { forcedError } from './forced-error.js';
 import type { ForcedResponse } from './forced-responses.js';
 
@@ -16,6 +11,12 @@ export interface ForcedAnswerOptions {
   customerLimit: number;
 }
 
+/** A forced dropped connection: the host fails the request without any response (MSW's `HttpResponse.error()`, a destroyed socket). */
+export const NETWORK_ERROR = 'network-error';
+
+/** What a mock host sends: a response, or nothing at all over a failed connection. */
+export type MockAnswer = ApiResponse | typeof NETWORK_ERROR;
+
 /**
  * Plays a forced response: waits `delayMs`, then fails the connection or answers the forced status.
  * Resolves undefined when only a delay was forced, so the caller answers for real. Core's rules are not
@@ -23,27 +24,26 @@ export interface ForcedAnswerOptions {
  *
  * @example
  * const answer = await forcedAnswer({ status: 500 }, request, { lookupKey, customerLimit: 100 });
+ * // { status: 500, headers: { 'X-Request-Id': ... }, body: { error: 'Internal Server Error', message } }
  */
 export async function forcedAnswer(
   forced: ForcedResponse,
   request: ApiRequest,
   options: ForcedAnswerOptions,
-): Promise<Response | undefined> {
-  if (forced.delayMs !== undefined) await delay(forced.delayMs);
-  if (forced.networkError) return HttpResponse.error();
+): Promise<MockAnswer | undefined> {
+  if (forced.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, forced.delayMs));
+  if (forced.networkError) return NETWORK_ERROR;
   if (forced.status === undefined) return undefined;
 
   const { status } = forced;
   const seller = status === 403 ? await authenticate(request.header, options.lookupKey).catch(() => undefined) : undefined;
-  return toHttpResponse(
-    forcedError(status, {
-      requestId: resolveRequestId(request.header),
-      customerLimit: seller?.customerLimit ?? options.customerLimit,
-      email: status === 409 ? emailOf(request) : undefined,
-      message: forced.message,
-      headers: forced.headers,
-    }),
-  );
+  return forcedError(status, {
+    requestId: resolveRequestId(request.header),
+    customerLimit: seller?.customerLimit ?? options.customerLimit,
+    email: status === 409 ? emailOf(request) : undefined,
+    message: forced.message,
+    headers: forced.headers,
+  });
 }
 
 function emailOf(request: ApiRequest): string | undefined {

@@ -16,6 +16,14 @@ describe('ForcedResponses', () => {
     expect(queue.take('getCustomer')).toEqual({ networkError: true });
   });
 
+  it('counts a large `times` instead of copying the response', () => {
+    const queue = new ForcedResponses();
+    queue.push('getCustomer', { status: 500, times: 1e9 });
+    queue.push('getCustomer', { status: 404 });
+    expect(queue.take('getCustomer')?.status).toBe(500);
+    expect(queue.take('getCustomer')?.status).toBe(500);
+  });
+
   it('forgets everything on clear', () => {
     const queue = new ForcedResponses();
     queue.push('updateCustomer', { delayMs: 10, times: 3 });
@@ -31,6 +39,7 @@ describe('ForcedResponses', () => {
       ['createCustomer', { status: 500, networkError: true }, /either status or networkError/],
       ['createCustomer', {}, /give a status, networkError: true or delayMs/],
       ['createCustomer', { delayMs: -1 }, /delayMs must be/],
+      ['createCustomer', { delayMs: 2 ** 31 }, /delayMs must be a number of milliseconds from 0 to 2147483647/],
       ['createCustomer', { status: 500, times: 0 }, /times must be/],
       ['createCustomer', { status: 500, times: 1.5 }, /times must be/],
     ];

@@ -1,6 +1,7 @@
-import { generateApiKey, type ApiRequest } from '@customers-api/core';
+import { generateApiKey } from '../auth/api-key.js';
+import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { describe, expect, it } from 'vitest';
-import { forcedAnswer } from './forced-answer.js';
+import { forcedAnswer, NETWORK_ERROR, type MockAnswer } from './forced-answer.js';
 
 const key = generateApiKey();
 const request = (headers: Record<string, string> = {}, body?: unknown): ApiRequest => {
@@ -12,6 +13,7 @@ const request = (headers: Record<string, string> = {}, body?: unknown): ApiReque
     body: body === undefined ? null : new TextEncoder().encode(JSON.stringify(body)),
   };
 };
+const bodyOf = (answer: MockAnswer | undefined) => (answer as ApiResponse).body as { message: string };
 const options = { lookupKey: async () => ({ sellerId: 's1', customerLimit: 7 }), customerLimit: 100 };
 
 describe('forcedAnswer', () => {
@@ -20,20 +22,19 @@ describe('forcedAnswer', () => {
   });
 
   it('fails the connection for a network error', async () => {
-    const answer = await forcedAnswer({ networkError: true }, request(), options);
-    expect(answer?.type).toBe('error');
+    expect(await forcedAnswer({ networkError: true }, request(), options)).toBe(NETWORK_ERROR);
   });
 
   it("quotes the caller's plan limit in a 403, or the mock's when the key is unknown", async () => {
     const known = await forcedAnswer({ status: 403 }, request(), options);
-    expect((await known!.json()).message).toBe('Customer limit reached; your subscription plan allows 7 customers');
+    expect(bodyOf(known).message).toBe('Customer limit reached; your subscription plan allows 7 customers');
     const unknown = await forcedAnswer({ status: 403 }, request(), { ...options, lookupKey: async () => undefined });
-    expect((await unknown!.json()).message).toBe('Customer limit reached; your subscription plan allows 100 customers');
+    expect(bodyOf(unknown).message).toBe('Customer limit reached; your subscription plan allows 100 customers');
   });
 
   it('echoes the request id and names the email of the body in a 409', async () => {
     const answer = await forcedAnswer({ status: 409 }, request({ 'X-Request-Id': 'mine' }, { email: 'a@b.de' }), options);
-    expect(answer!.headers.get('x-request-id')).toBe('mine');
-    expect(await answer!.json()).toEqual({ error: 'Conflict', message: 'A customer with email a@b.de already exists' });
+    expect((answer as ApiResponse).headers['X-Request-Id']).toBe('mine');
+    expect(bodyOf(answer)).toEqual({ error: 'Conflict', message: 'A customer with email a@b.de already exists' });
   });
 });

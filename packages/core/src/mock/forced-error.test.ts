@@ -1,4 +1,4 @@
-import { MESSAGES } from '@customers-api/core';
+import { MESSAGES } from '../errors/registry.js';
 import { describe, expect, it } from 'vitest';
 import { forcedError } from './forced-error.js';
 

@@ -1,4 +1,5 @@
-import { createCustomerService, MemoryCustomerStore } from '@customers-api/core';
+import { createCustomerService } from '../customers/customer-service.js';
+import { MemoryCustomerStore } from '../store/memory-store.js';
 import { describe, expect, it } from 'vitest';
 import { applySeeds, checkSeeds, SeedError } from './seed.js';
 import { createSellerDirectory } from './sellers.js';

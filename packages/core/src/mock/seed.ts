@@ -1,11 +1,7 @@
-import {
-  isApiError,
-  parseCustomerCreate,
-  type Customer,
-  type CustomerCreate,
-  type CustomerService,
-  type SellerContext,
-} from '@customers-api/core';
+import type { CustomerService } from '../customers/customer-service.js';
+import { isApiError } from '../errors/api-error.js';
+import type { Customer, CustomerCreate, SellerContext } from '../types.js';
+import { parseCustomerCreate } from '../validation/validate.js';
 import type { SellerRef } from './sellers.js';
 
 /**

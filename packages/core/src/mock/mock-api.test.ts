@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { generateApiKey } from '../auth/api-key.js';
+import type { ApiRequest, ApiResponse } from '../http/types.js';
+import { NETWORK_ERROR } from './forced-answer.js';
+import { createMockApi } from './mock-api.js';
+
+const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+const key = generateApiKey();
+const request = (method: string, path: string, body?: unknown): ApiRequest => {
+  const headers = new Headers({ 'X-API-Key': key, 'Content-Type': 'application/json' });
+  return { method, path, header: (name) => headers.get(name), body: body === undefined ? null : new TextEncoder().encode(JSON.stringify(body)) };
+};
+const answer = (api: ReturnType<typeof createMockApi>, method: string, path: string, body?: unknown, forced?: Parameters<typeof api.nextResponse>[1]) =>
+  api.answer(method, path, async () => request(method, path, body), forced);
+
+describe('createMockApi', () => {
+  it("answers through core's rules with the seeded customers, and resets to them", async () => {
+    const api = createMockApi({ seed: [{ customers: [ada] }] });
+    const [seeded] = await api.ready;
+    expect(((await answer(api, 'GET', `/api/customers/${seeded!.id}`)) as ApiResponse).body).toEqual(seeded);
+    expect(((await answer(api, 'POST', '/api/customers', ada)) as ApiResponse).status).toBe(409);
+    expect(((await answer(api, 'POST', '/api/customers', { ...ada, email: 'b@example.com' })) as ApiResponse).status).toBe(201);
+    await api.reset();
+    expect(api.store.countCustomers(seeded!.seller_id)).toBe(1);
+  });
+
+  it('plays queued forced responses first, and a per-request one without touching the queue', async () => {
+    const api = createMockApi();
+    api.nextResponse('getCustomer', { networkError: true });
+    const preferred = await answer(api, 'GET', '/api/customers/x', undefined, { status: 503, headers: { 'Retry-After': '2' } });
+    expect(preferred).toMatchObject({ status: 503, headers: { 'Retry-After': '2' } });
+    expect(await answer(api, 'GET', '/api/customers/x')).toBe(NETWORK_ERROR);
+    expect(((await answer(api, 'GET', '/api/customers/x')) as ApiResponse).status).toBe(404);
+    await expect(answer(api, 'GET', '/api/customers/x', undefined, { status: 200 as never })).rejects.toThrow(/status 200 cannot be forced/);
+  });
+
+  it('finds given, added and default sellers by id', async () => {
+    const api = createMockApi({ defaultSellerId: '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a' });
+    const added = await api.addSeller({ customerLimit: 2 });
+    expect(api.findSeller(added.sellerId)).toEqual({ sellerId: added.sellerId, customerLimit: 2 });
+    expect(api.findSeller('9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a')?.customerLimit).toBe(100);
+    expect(api.findSeller('nobody')).toBeUndefined();
+  });
+});

@@ -1,0 +1,144 @@
+import { createCustomerService } from '../customers/customer-service.js';
+import type { Clock } from '../customers/clock.js';
+import { createApiHandler } from '../http/api-handler.js';
+import type { ApiRequest } from '../http/types.js';
+import { MemoryCustomerStore } from '../store/memory-store.js';
+import type { Customer, SellerContext } from '../types.js';
+import { forcedAnswer, type MockAnswer } from './forced-answer.js';
+import { checkForced, type ForcedResponse, ForcedResponses } from './forced-responses.js';
+import { type OperationId, operationFor } from './operation.js';
+import { applySeeds, checkSeeds, type CustomerSeed } from './seed.js';
+import { createSellerDirectory, type KeySeed, type MockSeller, type SellerSeed } from './sellers.js';
+
+export interface MockApiOptions {
+  /**
+   * Sellers (API keys) known from the start. Omitted: any well-formed key (`sk_live_` + 48 letters and
+   * digits) is accepted as one default seller, {@link MockApi.defaultSeller}.
+   */
+  sellers?: SellerSeed[];
+  /** The plan limit of the default seller and of sellers that name none; default 100 (the free plan). */
+  customerLimit?: number;
+  /** The default seller's id (without `sellers`); generated when omitted. */
+  defaultSellerId?: string;
+  /** Customers that exist from the start, created through core's rules; `reset()` brings them back. */
+  seed?: CustomerSeed[];
+  /** Timestamps for created_at/updated_at; defaults to a strictly increasing wall clock. */
+  clock?: Clock;
+  /** Called with any fault that is not an API error (answered 500). */
+  onUnexpectedError?: (error: unknown, requestId: string) => void;
+}
+
+/** The stateful mock of the API without any HTTP framework: what the MSW handlers and the HTTP mock host. */
+export interface MockApi {
+  /**
+   * Answers one request. Call it as the request arrives (that claims its forced response, in arrival
+   * order); `read` then gives the whole request, body included. `forced` (checked as `nextResponse`
+   * checks it) answers this request instead of any queued forced response.
+   */
+  answer(method: string, path: string, read: () => Promise<ApiRequest>, forced?: ForcedResponse): Promise<MockAnswer>;
+  /** The sellers given in the options, with generated keys and ids filled in. */
+  sellers: MockSeller[];
+  /** Without a `sellers` option: the seller behind every well-formed key (its `apiKey` is one such key). */
+  defaultSeller: MockSeller | undefined;
+  /** Resolves with the customers of the `seed` option once created; rejects with a `SeedError` if one was refused. */
+  ready: Promise<Customer[]>;
+  /** Creates customers through core's rules; rejects with a `SeedError` naming the first refused one. */
+  seed(seeds: CustomerSeed | CustomerSeed[]): Promise<Customer[]>;
+  /** Forces the next request(s) to an operation to fail, or to wait first. Forced failures store nothing. */
+  nextResponse(operation: OperationId, forced: ForcedResponse): void;
+  /** Registers another seller; resolves once its key authenticates. */
+  addSeller(seed?: SellerSeed): Promise<MockSeller>;
+  /** Gives a known seller another key; resolves once it authenticates. */
+  addKey(sellerId: string, key: KeySeed): Promise<void>;
+  /** Revokes a key: requests with it answer 401 from then on. */
+  revokeKey(apiKey: string): Promise<void>;
+  /** Any seller the mock knows (given, added or the default one) by its id. */
+  findSeller(sellerId: string): SellerContext | undefined;
+  /** The customers and idempotency records, for inspection between requests. */
+  store: MemoryCustomerStore;
+  /**
+   * Back to the start: the `seed` option's customers (same ids) and nothing else; forced responses are
+   * dropped; sellers and revocations stay. Requests made meanwhile wait for it.
+   */
+  reset(): Promise<void>;
+}
+
+/**
+ * Core's rules over an in-memory store, with sellers, seed customers and forced responses: a whole stateful
+ * mock of the API as one object, for hosts to put behind their transport.
+ *
+ * @example
+ * const api = createMockApi({ seed: [{ customers: [{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }] }] });
+ * const answer = await api.answer('GET', '/api/customers/42', async () => request); // 404 Customer not found
+ */
+export function createMockApi(options: MockApiOptions = {}): MockApi {
+  const store = new MemoryCustomerStore();
+  const directory = createSellerDirectory(options);
+  const service = createCustomerService({ store, ...(options.clock && { clock: options.clock }) });
+  const forced = new ForcedResponses();
+  const handle = createApiHandler({
+    service,
+    lookupKey: directory.lookupKey,
+    ...(options.onUnexpectedError && { onUnexpectedError: options.onUnexpectedError }),
+  });
+
+  // Seeding and resets run one after another; requests wait for those already queued.
+  let queue: Promise<unknown> = Promise.resolve();
+  function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  const seeds = options.seed ?? [];
+  checkSeeds(seeds, directory.find);
+  const ready = enqueue(() => applySeeds(service, seeds, directory.find));
+  // A refused seed surfaces through `ready` and through every request (the host answers the throw with a 500).
+  ready.catch(() => undefined);
+
+  return {
+    async answer(method, path, read, preferred) {
+      const operation = operationFor(method, path);
+      if (operation && preferred) checkForced(operation, preferred);
+      const force = preferred ?? (operation && forced.take(operation));
+      await queue;
+      await ready;
+      const request = await read();
+      if (force) {
+        const answer = await forcedAnswer(force, request, directory);
+        if (answer) return answer;
+      }
+      const response = await handle(request);
+      return { ...response, headers: { ...response.headers, ...force?.headers } };
+    },
+    sellers: directory.sellers,
+    defaultSeller: directory.defaultSeller,
+    ready,
+    seed: (more) =>
+      enqueue(async () => {
+        const list = Array.isArray(more) ? more : [more];
+        checkSeeds(list, directory.find);
+        return applySeeds(service, list, directory.find);
+      }),
+    nextResponse: (operation, response) => forced.push(operation, response),
+    async addSeller(seed) {
+      const { seller, done } = directory.register(seed);
+      await done;
+      return seller;
+    },
+    addKey: async (sellerId, key) => directory.addKey(sellerId, key),
+    revokeKey: (apiKey) => directory.revoke(apiKey),
+    findSeller: (sellerId) => directory.find({ sellerId }),
+    store,
+    reset() {
+      forced.clear();
+      return enqueue(async () => {
+        store.clear();
+        for (const customer of await ready.catch(() => [])) {
+          // Already accepted by core once; put back as it was (same id and timestamps).
+          await store.insertCustomer(customer, { customerLimit: Number.POSITIVE_INFINITY });
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { MockApi } from '@customers-api/core';
+import { CONTROL_PREFIX } from './control-api.js';
+
+/**
+ * What the mock prints when it starts: where it listens, the keys that work, one curl example and where the
+ * control API is.
+ *
+ * @example
+ * console.log(banner('http://127.0.0.1:4010', mock.api));
+ */
+export function banner(url: string, api: MockApi): string {
+  const lines = [`Customers API mock (stateful) listening on ${url}`];
+  if (api.defaultSeller) {
+    lines.push(`No seed: any sk_live_ + 48 letters/digits key is the default seller ${api.defaultSeller.sellerId} (plan limit ${api.defaultSeller.customerLimit}), e.g.`);
+    lines.push(`  ${api.defaultSeller.apiKey}`);
+  } else {
+    lines.push(`Seeded keys (first key of each seller; see the seed file for all):`);
+    for (const seller of api.sellers) lines.push(`  ${seller.apiKey}  seller ${seller.sellerId}, plan limit ${seller.customerLimit}`);
+  }
+  const key = api.defaultSeller?.apiKey ?? api.sellers[0]?.apiKey ?? 'sk_live_...';
+  lines.push(
+    'Try:',
+    `  curl -i -X POST ${url}/api/customers -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\`,
+    `    -d '{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.com"}'`,
+    `Control API: ${url}${CONTROL_PREFIX} (openapi.mock-control.yaml); Ctrl-C stops.`,
+  );
+  return lines.join('\n');
+}

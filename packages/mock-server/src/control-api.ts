@@ -1,0 +1,131 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
+import {
+  ApiError,
+  checkForced,
+  errors,
+  generateApiKey,
+  OPERATION_IDS,
+  readJsonBody,
+  type ApiRequest,
+  type ApiResponse,
+  type ForcedResponse,
+  type MockApi,
+  type OperationId,
+} from '@customers-api/core';
+import { errorAnswer } from './error-answer.js';
+import { apiKeyAt, customerLimitAt, EntryError, keyLifecycleAt, objectAt, sellerIdAt, type Json } from './entries.js';
+
+/** Where the control API lives: never under `/api`, so it cannot shadow an API path. */
+export const CONTROL_PREFIX = '/__mock';
+
+const NEXT_RESPONSE_ENTRIES = ['operation', 'status', 'headers', 'message', 'delayMs', 'networkError', 'times'];
+
+const json = (status: number, body?: unknown): ApiResponse => ({ status, headers: {}, ...(body !== undefined && { body }) });
+
+/** The JSON object of a control request; an empty body is `{}` (every control body is optional or small). */
+function bodyOf(request: ApiRequest): Json {
+  return request.body && request.body.byteLength > 0 ? readJsonBody(request.header, request.body) : {};
+}
+
+function forcedOf(body: Json): { operation: OperationId; forced: ForcedResponse } {
+  const { operation, headers, ...rest } = objectAt(body, 'body', NEXT_RESPONSE_ENTRIES);
+  if (typeof operation !== 'string' || !OPERATION_IDS.includes(operation as OperationId)) {
+    throw new EntryError('body.operation', `must be one of ${OPERATION_IDS.join(', ')}`);
+  }
+  if (headers !== undefined && !(typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((v) => typeof v === 'string'))) {
+    throw new EntryError('body.headers', 'must be an object of header names to string values');
+  }
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    try {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch {
+      throw new EntryError(`body.headers[${JSON.stringify(name)}]`, 'is not a valid HTTP header name and value');
+    }
+  }
+  for (const [name, type] of [['status', 'number'], ['message', 'string'], ['delayMs', 'number'], ['networkError', 'boolean'], ['times', 'number']] as const) {
+    if (rest[name] !== undefined && typeof rest[name] !== type) throw new EntryError(`body.${name}`, `must be a ${type}`);
+  }
+  return { operation: operation as OperationId, forced: { ...(rest as ForcedResponse), ...(headers !== undefined && { headers: headers as Record<string, string> }) } };
+}
+
+async function sellerInfo(api: MockApi, sellerId: string): Promise<ApiResponse> {
+  const seller = api.findSeller(sellerId);
+  if (!seller) throw new ApiError(404, `No seller has the id ${sellerId}`);
+  return json(200, { id: seller.sellerId, customerLimit: seller.customerLimit, customerCount: api.store.countCustomers(seller.sellerId) });
+}
+
+type Route = { method: string; pattern: RegExp; run: (api: MockApi, request: ApiRequest, match: RegExpExecArray) => Promise<ApiResponse> };
+
+/** The control API, described in openapi.mock-control.yaml at the repository root. */
+const ROUTES: Route[] = [
+  { method: 'POST', pattern: /^\/reset$/, run: async (api) => (await api.reset(), json(204)) },
+  {
+    method: 'POST',
+    pattern: /^\/next-responses$/,
+    run: async (api, request) => {
+      const { operation, forced } = forcedOf(bodyOf(request));
+      checkForced(operation, forced, 'body');
+      api.nextResponse(operation, forced);
+      return json(204);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/sellers$/,
+    run: async (api, request) => {
+      const body = objectAt(bodyOf(request), 'body', ['id', 'customerLimit']);
+      const sellerId = sellerIdAt(body.id, 'body.id');
+      if (sellerId && api.findSeller(sellerId)) throw new EntryError('body.id', 'is the id of a seller the mock already has');
+      const customerLimit = customerLimitAt(body.customerLimit, 'body.customerLimit');
+      const seller = await api.addSeller({ ...(sellerId && { sellerId }), ...(customerLimit !== undefined && { customerLimit }) });
+      return json(201, { id: seller.sellerId, customerLimit: seller.customerLimit, key: seller.apiKey });
+    },
+  },
+  { method: 'GET', pattern: /^\/sellers\/([^/]+)$/, run: (api, _request, [, id]) => sellerInfo(api, id!) },
+  {
+    method: 'POST',
+    pattern: /^\/sellers\/([^/]+)\/keys$/,
+    run: async (api, request, [, id]) => {
+      await sellerInfo(api, id!); // 404 for an unknown seller
+      const body = objectAt(bodyOf(request), 'body', ['key', 'revoked', 'expiresAt']);
+      const key = apiKeyAt(body.key, 'body.key') ?? generateApiKey();
+      await api.addKey(id!, { apiKey: key, ...keyLifecycleAt(body, 'body') });
+      return json(201, { sellerId: id, key });
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/keys\/revoke$/,
+    run: async (api, request) => {
+      const key = apiKeyAt(objectAt(bodyOf(request), 'body', ['key']).key, 'body.key');
+      if (key === undefined) throw new EntryError('body.key', 'is required');
+      await api.revokeKey(key);
+      return json(204);
+    },
+  },
+];
+
+/**
+ * Answers a request below {@link CONTROL_PREFIX}: reset, queue forced responses, add sellers and keys,
+ * revoke keys, read a seller's customer count. A bad request is a 400 `{ error, message }` naming the
+ * entry; an unknown path 404, another method 405 + Allow, as the API answers them.
+ *
+ * @example
+ * await controlAnswer(api, { method: 'POST', path: '/__mock/reset', header, body: null }); // 204
+ */
+export async function controlAnswer(api: MockApi, request: ApiRequest): Promise<ApiResponse> {
+  const path = request.path.slice(CONTROL_PREFIX.length);
+  const method = request.method.toUpperCase();
+  try {
+    const matching = ROUTES.map((route) => ({ route, match: route.pattern.exec(path) })).filter(({ match }) => match);
+    if (matching.length === 0) throw errors.routeNotFound(request.path);
+    const found = matching.find(({ route }) => route.method === method);
+    if (!found) throw errors.methodNotAllowed(method, matching.map(({ route }) => route.method));
+    return await found.route.run(api, request, found.match!);
+  } catch (caught) {
+    const error = caught instanceof TypeError ? errors.badRequest(caught.message) : caught;
+    if (error instanceof ApiError) return errorAnswer(error);
+    throw error;
+  }
+}

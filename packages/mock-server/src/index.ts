@@ -1,0 +1,9 @@
+// The server
+export { createMockServer, type MockServer, type MockServerOptions } from './mock-server.js';
+
+// Seed files
+export { parseSeed, readSeedFile, SeedFileError, type Seed } from './seed-file.js';
+
+// CORS, Prefer and the control API
+export type { CorsOrigins } from './cors.js';
+export { CONTROL_PREFIX } from './control-api.js';

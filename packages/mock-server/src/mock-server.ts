@@ -1,0 +1,131 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  BODY_LIMIT_BYTES,
+  createMockApi,
+  errors,
+  isApiError,
+  operationFor,
+  resolveRequestId,
+  SeedError,
+  type ApiRequest,
+  type MockApi,
+  type MockAnswer,
+} from '@customers-api/core';
+import { CONTROL_PREFIX, controlAnswer } from './control-api.js';
+import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from './cors.js';
+import { errorAnswer } from './error-answer.js';
+import { parsePrefer, preferredAnswer } from './prefer.js';
+import { ClientGoneError, readBody } from './read-body.js';
+import type { Seed } from './seed-file.js';
+import { loadSpecExamples, type SpecExamples } from './spec-examples.js';
+import { writeAnswer } from './write-answer.js';
+
+export interface MockServerOptions {
+  /** Sellers, keys and customers from a seed file ({@link readSeedFile}); without one, any well-formed key is one default seller. */
+  seed?: Seed;
+  /** Origins allowed to call from a browser; default any (`'*'`). */
+  corsOrigins?: CorsOrigins;
+  /** openapi.yaml's examples for `Prefer: example=`; read from the package's copy when omitted. */
+  examples?: SpecExamples;
+  /** Called with any fault that is not an API error (answered 500); defaults to `console.error`. */
+  onUnexpectedError?: (error: unknown, requestId: string) => void;
+}
+
+export interface MockServer {
+  /** The `node:http` server; call {@link MockServer.listen} rather than its own listen. */
+  server: Server;
+  /** The mock engine behind it (sellers, store, forced responses), shared with MSW through core. */
+  api: MockApi;
+  /** Starts listening and resolves with the base URL, e.g. `http://127.0.0.1:4010`. */
+  listen(port: number, host?: string): Promise<string>;
+  /** Stops accepting connections, ends idle keep-alive ones and resolves once closed. */
+  close(): Promise<void>;
+}
+
+const header = (request: IncomingMessage) => (name: string) => {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+/**
+ * A stateful HTTP mock of the API for any language: core's rules and in-memory store (the very engine of the
+ * MSW handlers) behind `node:http`, plus CORS, Prism's `Prefer: code=` / `example=` and the control API
+ * under `/__mock`. Resolves once the seed is applied; rejects with a `SeedError` for a seed the API refuses.
+ *
+ * @example
+ * const mock = await createMockServer({ seed: readSeedFile('seed.json') });
+ * const url = await mock.listen(4010); // curl -H "X-API-Key: sk_live_..." $url/api/customers/...
+ */
+export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { seed } = options;
+  const onUnexpectedError = options.onUnexpectedError ?? ((error, requestId) => console.error(`[customers-api-mock] ${requestId}`, error));
+  const api = createMockApi({
+    ...(seed && { sellers: seed.sellers, seed: seed.customers }),
+    onUnexpectedError,
+  });
+  await api.ready.catch((error: unknown) => {
+    // One seed entry per seller: name it as the file does.
+    throw error instanceof SeedError ? new SeedError(error.message.replace(/^seed\[(\d+)\]/, 'seed.sellers[$1]')) : error;
+  });
+  for (const { sellerId, key } of seed?.moreKeys ?? []) await api.addKey(sellerId, key);
+  const examples = options.examples ?? loadSpecExamples();
+  const corsOrigins = options.corsOrigins ?? '*';
+
+  async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const read = header(request);
+    const cors = corsHeaders(corsOrigins, read);
+    const method = request.method ?? 'GET';
+    const path = (request.url ?? '/').split('?', 1)[0]!;
+    let truncated = false;
+    const readRequest = async (): Promise<ApiRequest> => {
+      const body = await readBody(request, BODY_LIMIT_BYTES);
+      truncated = body.truncated;
+      return { method, path, header: read, body: body.bytes };
+    };
+    let answer: MockAnswer;
+    try {
+      if (isPreflight(method, read)) {
+        answer = { status: 204, headers: preflightHeaders(corsOrigins, read) };
+      } else if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+        answer = await controlAnswer(api, await readRequest());
+      } else {
+        const operation = operationFor(method, path);
+        const preference = operation && parsePrefer(read('prefer'));
+        const preferred = preference ? preferredAnswer(operation, preference, examples, read) : undefined;
+        answer = preferred && 'response' in preferred ? (await readRequest(), preferred.response) : await api.answer(method, path, readRequest, preferred?.forced);
+      }
+    } catch (caught) {
+      if (caught instanceof ClientGoneError) throw caught;
+      const requestId = resolveRequestId(read);
+      if (!isApiError(caught)) onUnexpectedError(caught, requestId);
+      const error = isApiError(caught) ? caught : errors.internal();
+      answer = errorAnswer(error, { 'X-Request-Id': requestId });
+    }
+    // The rest of an oversized body is discarded unread, and the connection is not reused after it.
+    writeAnswer(response, answer, { ...cors, ...(truncated ? { Connection: 'close' } : {}) });
+  }
+
+  const server = createServer((request, response) => {
+    respond(request, response).catch(() => response.socket?.destroy()); // the client went away mid-body
+  });
+
+  return {
+    server,
+    api,
+    listen: (port, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          resolve(`http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`);
+        });
+      }),
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSeed, readSeedFile, SeedFileError } from './seed-file.js';
+
+const key = (c: string) => `sk_live_${c.repeat(48)}`;
+const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+
+describe('parseSeed', () => {
+  it('turns sellers, keys and customers into core seeds, one customer seed per seller', () => {
+    const id = '9B2E7D4C-1A3F-4E5B-8C6D-0F1E2D3C4B5A';
+    const seed = parseSeed({
+      sellers: [
+        { id, customerLimit: 2, keys: [{ key: key('a') }, { key: key('b'), revoked: true }, { key: key('c'), expiresAt: '2020-01-01T00:00:00Z' }], customers: [ada] },
+        { keys: [{ key: key('d') }] },
+      ],
+    });
+    expect(seed.sellers).toEqual([
+      { apiKey: key('a'), sellerId: id.toLowerCase(), customerLimit: 2 },
+      { apiKey: key('d'), sellerId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
+    expect(seed.moreKeys).toEqual([
+      { sellerId: id.toLowerCase(), key: { apiKey: key('b'), revoked: true } },
+      { sellerId: id.toLowerCase(), key: { apiKey: key('c'), expiresAt: '2020-01-01T00:00:00Z' } },
+    ]);
+    expect(seed.customers).toEqual([
+      { sellerId: id.toLowerCase(), customers: [ada] },
+      { sellerId: seed.sellers[1]!.sellerId, customers: [] },
+    ]);
+  });
+
+  it('refuses a bad entry, naming it', () => {
+    const cases: Array<[unknown, string]> = [
+      [[], 'seed: must be an object'],
+      [{}, 'seed.sellers: must be an array'],
+      [{ sellers: [], seller: [] }, 'seed.seller: is not allowed; use $schema, sellers'],
+      [{ sellers: [{ keys: [] }] }, 'seed.sellers[0].keys: must be a non-empty array'],
+      [{ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: 'sk_live_short' }] }] }, 'seed.sellers[1].keys[0].key: must be sk_live_ followed by 48 letters or digits'],
+      [{ sellers: [{ keys: [{}] }] }, 'seed.sellers[0].keys[0].key: is required: sk_live_ followed by 48 letters or digits'],
+      [{ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: key('a') }] }] }, 'seed.sellers[1].keys[0].key: is already given at seed.sellers[0].keys[0].key'],
+      [{ sellers: [{ keys: [{ key: key('a'), expiresAt: '2030-01-01' }] }] }, 'seed.sellers[0].keys[0].expiresAt: must be an ISO 8601 date-time with a time zone, e.g. 2030-01-01T00:00:00Z'],
+      [{ sellers: [{ keys: [{ key: key('a'), revoked: 'yes' }] }] }, 'seed.sellers[0].keys[0].revoked: must be true or false'],
+      [{ sellers: [{ id: 'seller-1', keys: [{ key: key('a') }] }] }, 'seed.sellers[0].id: must be a UUID'],
+      [{ sellers: [{ customerLimit: -1, keys: [{ key: key('a') }] }] }, 'seed.sellers[0].customerLimit: must be a whole number, 0 or more'],
+      [{ sellers: [{ keys: [{ key: key('a') }], customers: [ada, { ...ada, last_name: undefined }] }] }, 'seed.sellers[0].customers[1]: last_name is required'],
+    ];
+    for (const [value, message] of cases) expect(() => parseSeed(value), message).toThrow(new SeedFileError(message));
+  });
+});
+
+describe('readSeedFile', () => {
+  it('names the file when it is missing or not JSON', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-seed-'));
+    try {
+      const file = join(dir, 'seed.json');
+      expect(() => readSeedFile(file)).toThrow(`cannot read the seed file ${file}`);
+      writeFileSync(file, '{ "sellers": [ }');
+      expect(() => readSeedFile(file)).toThrow(`the seed file ${file} is not valid JSON`);
+      writeFileSync(file, JSON.stringify({ sellers: [{ keys: [{ key: key('z') }] }] }));
+      expect(readSeedFile(file).sellers[0]!.apiKey).toBe(key('z'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { isApiError, parseCustomerCreate, type CustomerCreate, type CustomerSeed, type KeySeed, type SellerSeed } from '@customers-api/core';
+import { apiKeyAt, arrayAt, customerLimitAt, EntryError, keyLifecycleAt, objectAt, sellerIdAt } from './entries.js';
+
+/** A seed file, checked: the sellers for core's mock engine, their further keys and their customers. */
+export interface Seed {
+  sellers: SellerSeed[];
+  /** Every key after a seller's first, for `MockApi.addKey`. */
+  moreKeys: Array<{ sellerId: string; key: KeySeed }>;
+  /** One entry per seller, in the file's order, so `seed[i]` in a refusal is `seed.sellers[i]`. */
+  customers: CustomerSeed[];
+}
+
+/** A seed file the mock refuses; the message names the entry (`seed.sellers[1].keys[0].key: ...`). */
+export class SeedFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SeedFileError';
+  }
+}
+
+/**
+ * Entries a seed file may have. Unknown ones are refused (a typo such as `"seller"` would otherwise start a
+ * mock with other keys than meant); a later feature adds its entry here together with its meaning.
+ */
+const ENTRIES = { seed: ['$schema', 'sellers'], seller: ['id', 'customerLimit', 'keys', 'customers'], key: ['key', 'revoked', 'expiresAt'] };
+
+function parseKey(value: unknown, at: string, seen: Map<string, string>): KeySeed {
+  const entries = objectAt(value, at, ENTRIES.key);
+  const apiKey = apiKeyAt(entries.key, `${at}.key`);
+  if (apiKey === undefined) throw new EntryError(`${at}.key`, 'is required: sk_live_ followed by 48 letters or digits');
+  if (seen.has(apiKey)) throw new EntryError(`${at}.key`, `is already given at ${seen.get(apiKey)}.key`);
+  seen.set(apiKey, at);
+  return { apiKey, ...keyLifecycleAt(entries, at) };
+}
+
+function parseCustomer(value: unknown, at: string): CustomerCreate {
+  try {
+    parseCustomerCreate(value);
+  } catch (error) {
+    throw new EntryError(at, isApiError(error) ? error.message : String(error));
+  }
+  return value as CustomerCreate;
+}
+
+function parseSellers(value: unknown): Seed {
+  const seed: Seed = { sellers: [], moreKeys: [], customers: [] };
+  const keys = new Map<string, string>();
+  const ids = new Map<string, string>();
+  arrayAt(objectAt(value, 'seed', ENTRIES.seed).sellers, 'seed.sellers').forEach((entry, s) => {
+    const at = `seed.sellers[${s}]`;
+    const { id, customerLimit, keys: keyList, customers } = objectAt(entry, at, ENTRIES.seller);
+    const given = sellerIdAt(id, `${at}.id`);
+    if (given && ids.has(given)) throw new EntryError(`${at}.id`, `is already given at ${ids.get(given)}.id`);
+    const sellerId = given ?? globalThis.crypto.randomUUID();
+    ids.set(sellerId, at);
+    const limit = customerLimitAt(customerLimit, `${at}.customerLimit`);
+    const [first, ...rest] = arrayAt(keyList, `${at}.keys`, { nonEmpty: true }).map((key, k) => parseKey(key, `${at}.keys[${k}]`, keys));
+    seed.sellers.push({ ...first!, sellerId, ...(limit !== undefined && { customerLimit: limit }) });
+    seed.moreKeys.push(...rest.map((key) => ({ sellerId, key })));
+    const bodies = customers === undefined ? [] : arrayAt(customers, `${at}.customers`);
+    seed.customers.push({ sellerId, customers: bodies.map((body, c) => parseCustomer(body, `${at}.customers[${c}]`)) });
+  });
+  return seed;
+}
+
+/**
+ * Checks a parsed seed file and turns it into core's seeds; throws {@link SeedFileError} naming the first bad
+ * entry. Rules the store decides (a duplicate email, the plan limit) are checked when the seed is applied.
+ *
+ * @example
+ * parseSeed({ sellers: [{ keys: [{ key: 'sk_live_' + 'a'.repeat(48) }] }] }); // one seller, a generated id
+ */
+export function parseSeed(value: unknown): Seed {
+  try {
+    return parseSellers(value);
+  } catch (error) {
+    throw error instanceof EntryError ? new SeedFileError(error.message) : error;
+  }
+}
+
+/**
+ * Reads and checks a seed file (JSON); a {@link SeedFileError} names the file or the entry and the problem.
+ *
+ * @example
+ * const seed = readSeedFile('mock-seed.json');
+ */
+export function readSeedFile(path: string): Seed {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new SeedFileError(`cannot read the seed file ${path}: ${(error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new SeedFileError(`the seed file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  return parseSeed(value);
+}

@@ -1,0 +1,69 @@
+// The built bin as a user runs it: it prints where it listens and the keys, refuses a bad seed file naming the
+// entry, and stops cleanly (exit 0) on SIGTERM and SIGINT.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { key } from './support.js';
+
+const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[]) {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    void exit.then((code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  url.catch(() => undefined); // awaited only by the tests that expect a start
+  return { child, exit, url, output: () => output };
+}
+
+const seedFile = (value: unknown) => {
+  const file = join(dir, `seed-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(value));
+  return file;
+};
+
+describe('customers-api-mock', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`serves the seeded keys, prints them with a curl example, and exits 0 on ${signal}`, async () => {
+      const mock = run(['--port', '0', '--seed', seedFile({ sellers: [{ keys: [{ key: key('s') }] }] })]);
+      const url = await mock.url;
+      expect(mock.output()).toContain(key('s'));
+      expect(mock.output()).toContain(`curl -i -X POST ${url}/api/customers`);
+      const ok = await fetch(`${url}/api/customers/x`, { headers: { 'X-API-Key': key('s') } });
+      expect(ok.status).toBe(404);
+      const other = await fetch(`${url}/api/customers/x`, { headers: { 'X-API-Key': key('t') } });
+      expect(other.status).toBe(401);
+      mock.child.kill(signal);
+      expect(await mock.exit).toBe(0);
+    });
+  }
+
+  it('refuses a bad seed file with exit 2 and a message naming the entry', async () => {
+    const bad = run(['--seed', seedFile({ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: 'sk_live_123' }] }] })]);
+    expect(await bad.exit).toBe(2);
+    expect(bad.output()).toContain('seed.sellers[1].keys[0].key: must be sk_live_ followed by 48 letters or digits');
+    const duplicate = run(['--seed', seedFile({ sellers: [{ keys: [{ key: key('a') }], customers: [{ first_name: 'A', last_name: 'B', email: 'a@b.de' }, { first_name: 'A', last_name: 'B', email: 'A@b.de' }] }] })]);
+    expect(await duplicate.exit).toBe(2);
+    expect(duplicate.output()).toContain('seed.sellers[0].customers[1] was rejected: 409 A customer with email A@b.de already exists');
+  });
+
+  it('refuses a bad command line with exit 2 and the usage', async () => {
+    const bad = run(['--port', 'http']);
+    expect(await bad.exit).toBe(2);
+    expect(bad.output()).toContain('--port must be a whole number from 0 to 65535, got http');
+    expect(bad.output()).toContain('Usage: customers-api-mock');
+  });
+});

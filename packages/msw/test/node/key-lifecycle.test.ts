@@ -1,0 +1,32 @@
+// Keys that are revoked or expired from the start, or that expire while the mock runs, answer 401 as on the server.
+import { MESSAGES } from '@customers-api/core';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomersMock } from '../../src/index.js';
+
+const BASE = 'http://keys.test';
+const mock = createCustomersMock({
+  baseUrl: BASE,
+  sellers: [{}, { revoked: true }, { expiresAt: '2020-01-01T00:00:00Z' }, { expiresAt: new Date(Date.now() + 300).toISOString() }],
+});
+const server = setupServer(...mock.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const statusWith = async (apiKey: string) => {
+  const response = await fetch(`${BASE}/api/customers/00000000-0000-4000-8000-000000000000`, { headers: { 'X-API-Key': apiKey } });
+  return { status: response.status, body: await response.json() };
+};
+
+describe('key lifecycle', () => {
+  it('refuses a key revoked or expired from the start, and one once it expires', async () => {
+    const [usable, revoked, expired, expiring] = mock.sellers.map((seller) => seller.apiKey);
+    expect((await statusWith(usable!)).status).toBe(404);
+    for (const key of [revoked!, expired!]) {
+      expect(await statusWith(key)).toEqual({ status: 401, body: { error: 'Unauthorized', message: MESSAGES.apiKeyInvalid } });
+    }
+    expect((await statusWith(expiring!)).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await statusWith(expiring!)).status).toBe(401);
+  });
+});

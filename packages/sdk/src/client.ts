@@ -10,7 +10,8 @@ import { errorFromResponse } from './internal/error-from-response';
 import { redactHeaders, requestIdOf } from './internal/headers';
 import { PreparedRequest } from './internal/prepared-request';
 import { isRetryableRequest, isRetryableStatus, retryDelayMs } from './internal/retry';
-import { abortError, sleep } from './internal/sleep';
+import { abortError } from './internal/abort-error';
+import { sleep } from './internal/sleep';
 import { Customers } from './resources/customers';
 import { VERSION } from './version';
 

@@ -5,7 +5,7 @@ import type { LogEvent, Logger } from './core/logger';
 import type { paths } from './generated/openapi';
 import { validateApiKey } from './internal/api-key';
 import { createClient } from './internal/create-client';
-import { isBrowserLike, readEnv } from './internal/env';
+import { isBrowserLike, readEnv, testDomName } from './internal/env';
 import { errorFromResponse } from './internal/error-from-response';
 import { redactHeaders, requestIdOf } from './internal/headers';
 import { PreparedRequest } from './internal/prepared-request';
@@ -15,8 +15,14 @@ import { sleep } from './internal/sleep';
 import { Customers } from './resources/customers';
 import { VERSION } from './version';
 
-/** A `fetch` implementation: the global one, undici's, node-fetch, a test double. */
-export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+/**
+ * A `fetch` implementation: the global one, undici's, node-fetch, a test double. The SDK always calls it with
+ * the URL as a string and an init holding `method`, `headers`, `body`, `signal` and `redirect`.
+ *
+ * @example
+ * const fetch: Fetch = (url, init) => globalThis.fetch(url, { ...init, keepalive: true });
+ */
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Default base URL when neither `baseUrl` nor `CUSTOMERS_API_BASE_URL` is set. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000';
@@ -135,9 +141,14 @@ export class CustomersClient {
 
   constructor(options: ClientOptions = {}) {
     if (isBrowserLike() && options.dangerouslyAllowBrowser !== true) {
+      const dom = testDomName();
       throw new ConfigurationError(
-        'CustomersClient refuses to run in a browser: the API key would be exposed to every visitor. ' +
-          'Call the API from your server, or pass { dangerouslyAllowBrowser: true } if you understand the risk.',
+        dom
+          ? `CustomersClient refuses to run in a browser, and this looks like ${dom} (a test DOM). In tests, run SDK ` +
+              "code in Node (vitest: // @vitest-environment node) or pass { dangerouslyAllowBrowser: true } to the test's client: " +
+              'see Testing in the SDK README.'
+          : 'CustomersClient refuses to run in a browser: the API key would be exposed to every visitor. ' +
+              'Call the API from your server, or pass { dangerouslyAllowBrowser: true } if you understand the risk.',
       );
     }
     this.#apiKey = validateApiKey(options.apiKey ?? readEnv('CUSTOMERS_API_KEY'));

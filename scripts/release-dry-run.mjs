@@ -74,8 +74,8 @@ try {
   step(`npm install ${files.length} tarballs and msw@${msw} in an empty folder`);
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...files, `msw@${msw}`], app);
   const sdkVersion = readJson(join(repo, 'packages/sdk/package.json')).version;
+  cpSync(join(root, 'examples/seller-app'), app, { recursive: true, filter: (f) => !f.endsWith('.md') });
   for (const file of ['app.mjs', 'app.cjs']) {
-    cpSync(join(root, 'examples/seller-app', file), join(app, file));
     const line = run(process.execPath, [file], app).trim();
     step(line);
     if (!line.includes(`(sdk ${sdkVersion})`)) throw new Error(`${file} did not run the packed SDK ${sdkVersion}`);

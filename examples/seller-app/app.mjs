@@ -1,31 +1,7 @@
-// A seller's backend, ESM: signs a customer up, reads, suspends and deletes it, and handles a duplicate email.
-// It talks to @customers-api/msw's handlers (the same rules as the real API) so it runs without a server.
-// Run by scripts/release-dry-run.mjs against the packed tarballs; prints one line, exits 1 on failure.
-import { createCustomersMock } from '@customers-api/msw';
-import { ConflictError, CustomersClient, NotFoundError } from '@customers-api/sdk';
+// The seller flow with the packages loaded as ES modules (their "import" exports). Prints one line; exit 1 on failure.
+import * as msw from '@customers-api/msw';
+import * as sdk from '@customers-api/sdk';
 import { setupServer } from 'msw/node';
+import sellerFlow from './seller-flow.cjs';
 
-const baseUrl = 'https://api.example.com';
-const mock = createCustomersMock({ baseUrl });
-const server = setupServer(...mock.handlers);
-server.listen({ onUnhandledRequest: 'error' });
-
-try {
-  const client = new CustomersClient({ apiKey: mock.defaultSeller.apiKey, baseUrl });
-  const ada = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
-  const same = await client.customers.get(ada.id);
-  const suspended = await client.customers.update(ada.id, { status: 'suspended' });
-  const { error } = await client.customers.create({ first_name: 'A', last_name: 'L', email: 'ADA@example.com' }).result();
-  await client.customers.delete(ada.id);
-  const gone = await client.customers.get(ada.id).catch((e) => e);
-  const ok =
-    same.email === 'ada@example.com' &&
-    suspended.status === 'suspended' &&
-    error instanceof ConflictError &&
-    error.status === 409 &&
-    gone instanceof NotFoundError;
-  console.log(`seller-app esm ${ok ? 'OK' : 'FAIL'} (sdk ${CustomersClient.VERSION})`);
-  process.exitCode = ok ? 0 : 1;
-} finally {
-  server.close();
-}
+await sellerFlow('esm', sdk, msw, setupServer);

@@ -18,7 +18,13 @@ export type CustomerLanguage = Schemas['Language'];
 /** A postal address (`address_data`, `postal_redirect_address`); every property is optional. */
 export interface Address extends AddressSchema {}
 
-/** A customer as the API returns it. */
+/**
+ * A customer as the API returns it.
+ *
+ * @example
+ * const customer: Customer = await client.customers.get(id);
+ * console.log(customer.email, customer.address_data?.city ?? 'no address');
+ */
 export interface Customer extends CustomerSchema {
   /** The customer's address. Null when not provided. */
   address_data: Address | null;
@@ -44,5 +50,9 @@ type AtLeastOne<T> = { [K in keyof T]-?: Required<Pick<T, K>> & Partial<T> }[key
 /**
  * The body of a partial update: at least one property of {@link CustomerUpdateFields} (the server refuses `{}`
  * with 400, so `update(id, {})` does not compile); only the given properties change, `null` clears a nullable one.
+ *
+ * @example
+ * const patch: CustomerUpdate = { status: 'suspended', company_name: null };
+ * await client.customers.update(id, patch);
  */
 export type CustomerUpdate = AtLeastOne<CustomerUpdateFields>;

@@ -5,7 +5,8 @@ import type { LogEvent, Logger } from './core/logger';
 import type { paths } from './generated/openapi';
 import { validateApiKey } from './internal/api-key';
 import { createClient } from './internal/create-client';
-import { isBrowserLike, readEnv, testDomName } from './internal/env';
+import { guardBrowser } from './internal/browser-guard';
+import { readEnv } from './internal/env';
 import { errorFromResponse } from './internal/error-from-response';
 import { redactHeaders, requestIdOf } from './internal/headers';
 import { PreparedRequest } from './internal/prepared-request';
@@ -140,17 +141,7 @@ export class CustomersClient {
   readonly #logger: Logger | undefined;
 
   constructor(options: ClientOptions = {}) {
-    if (isBrowserLike() && options.dangerouslyAllowBrowser !== true) {
-      const dom = testDomName();
-      throw new ConfigurationError(
-        dom
-          ? `CustomersClient refuses to run in a browser, and this looks like ${dom} (a test DOM). In tests, run SDK ` +
-              "code in Node (vitest: // @vitest-environment node) or pass { dangerouslyAllowBrowser: true } to the test's client: " +
-              'see Testing in the SDK README.'
-          : 'CustomersClient refuses to run in a browser: the API key would be exposed to every visitor. ' +
-              'Call the API from your server, or pass { dangerouslyAllowBrowser: true } if you understand the risk.',
-      );
-    }
+    guardBrowser(options.dangerouslyAllowBrowser);
     this.#apiKey = validateApiKey(options.apiKey ?? readEnv('CUSTOMERS_API_KEY'));
     this.baseUrl = normalizeBaseUrl(options.baseUrl ?? readEnv('CUSTOMERS_API_BASE_URL') ?? DEFAULT_BASE_URL);
     this.maxRetries = Math.floor(count(options.maxRetries, 'maxRetries', DEFAULT_MAX_RETRIES, 0));

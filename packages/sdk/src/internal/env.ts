@@ -11,16 +11,3 @@ export function readEnv(name: string): string | undefined {
     return undefined;
   }
 }
-
-/** True in a browser-like runtime (a `window` and a `document`), where an API key would be exposed. */
-export function isBrowserLike(): boolean {
-  const g = globalThis as { window?: unknown; document?: unknown };
-  return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
-}
-
-/** `jsdom` or `happy-dom` when the browser-like runtime is one of these test DOMs (told by its user agent). */
-export function testDomName(): string | undefined {
-  const agent = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent;
-  const match = typeof agent === 'string' ? /\b(jsdom|HappyDOM)\//.exec(agent) : null;
-  return match ? (match[1] === 'jsdom' ? 'jsdom' : 'happy-dom') : undefined;
-}

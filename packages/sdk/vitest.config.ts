@@ -7,6 +7,8 @@ export default defineConfig({
   define: { __SDK_VERSION__: JSON.stringify(version) },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Type tests (`expectTypeOf`, `@ts-expect-error`): run through tsc, each failing assertion a failed test.
+    typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: 'tsconfig.json' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -5,17 +5,25 @@ import type { LogEvent, Logger } from './core/logger';
 import type { paths } from './generated/openapi';
 import { validateApiKey } from './internal/api-key';
 import { createClient } from './internal/create-client';
-import { isBrowserLike, readEnv } from './internal/env';
+import { guardBrowser } from './internal/browser-guard';
+import { readEnv } from './internal/env';
 import { errorFromResponse } from './internal/error-from-response';
 import { redactHeaders, requestIdOf } from './internal/headers';
 import { PreparedRequest } from './internal/prepared-request';
 import { isRetryableRequest, isRetryableStatus, retryDelayMs } from './internal/retry';
-import { abortError, sleep } from './internal/sleep';
+import { abortError } from './internal/abort-error';
+import { sleep } from './internal/sleep';
 import { Customers } from './resources/customers';
 import { VERSION } from './version';
 
-/** A `fetch` implementation: the global one, undici's, node-fetch, a test double. */
-export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+/**
+ * A `fetch` implementation: the global one, undici's, node-fetch, a test double. The SDK always calls it with
+ * the URL as a string and an init holding `method`, `headers`, `body`, `signal` and `redirect`.
+ *
+ * @example
+ * const fetch: Fetch = (url, init) => globalThis.fetch(url, { ...init, keepalive: true });
+ */
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Default base URL when neither `baseUrl` nor `CUSTOMERS_API_BASE_URL` is set. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000';
@@ -133,12 +141,7 @@ export class CustomersClient {
   readonly #logger: Logger | undefined;
 
   constructor(options: ClientOptions = {}) {
-    if (isBrowserLike() && options.dangerouslyAllowBrowser !== true) {
-      throw new ConfigurationError(
-        'CustomersClient refuses to run in a browser: the API key would be exposed to every visitor. ' +
-          'Call the API from your server, or pass { dangerouslyAllowBrowser: true } if you understand the risk.',
-      );
-    }
+    guardBrowser(options.dangerouslyAllowBrowser);
     this.#apiKey = validateApiKey(options.apiKey ?? readEnv('CUSTOMERS_API_KEY'));
     this.baseUrl = normalizeBaseUrl(options.baseUrl ?? readEnv('CUSTOMERS_API_BASE_URL') ?? DEFAULT_BASE_URL);
     this.maxRetries = Math.floor(count(options.maxRetries, 'maxRetries', DEFAULT_MAX_RETRIES, 0));

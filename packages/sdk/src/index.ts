@@ -5,16 +5,16 @@ export { VERSION } from './version';
 
 // Resources
 export { Customers } from './resources/customers';
+export type { CreateOptions } from './resources/customers';
 export type {
   Address,
-  ApiErrorBody,
-  CreateOptions,
   Customer,
   CustomerCreate,
   CustomerLanguage,
   CustomerStatus,
   CustomerUpdate,
-} from './resources/customers';
+  CustomerUpdateFields,
+} from './resources/customer-types';
 
 // Results, raw responses and logging
 export { APIPromise } from './core/api-promise';
@@ -39,7 +39,8 @@ export {
   UnsupportedMediaTypeError,
   UserAbortError,
 } from './core/errors';
-export type { ErrorDetails } from './core/errors';
+export type { ApiCallError, ApiErrorBody, ErrorDetails, ErrorResponseBody } from './core/errors';
+export type { KnownClientErrorStatus, ServerErrorStatus, UnexpectedStatus } from './core/status';
 
 // Generated OpenAPI types (other packages import them from here)
 export type { components, operations, paths } from './generated/openapi';

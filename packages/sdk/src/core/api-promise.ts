@@ -1,5 +1,5 @@
 import { requestIdOf } from '../internal/headers';
-import { CustomersApiError } from './errors';
+import { type ApiCallError, CustomersApiError } from './errors';
 
 /** A successful call with its HTTP response. */
 export interface WithResponse<T> {
@@ -10,10 +10,13 @@ export interface WithResponse<T> {
   requestId: string | undefined;
 }
 
-/** The outcome of a call in result mode: check `error` instead of catching. */
+/**
+ * The outcome of a call in result mode: check `error` instead of catching. `error` is an {@link ApiCallError},
+ * which narrows by `status` (`error.status === 404` makes it a `NotFoundError`) or by `instanceof`.
+ */
 export type Result<T> =
   | { data: T; error: undefined; requestId: string | undefined }
-  | { data: undefined; error: CustomersApiError; requestId: string | undefined };
+  | { data: undefined; error: ApiCallError; requestId: string | undefined };
 
 /**
  * What every method returns: await it for the data (throws a {@link CustomersApiError} on failure),
@@ -52,7 +55,7 @@ export class APIPromise<T> implements PromiseLike<T> {
    * Errors that are not SDK errors (bugs) still reject.
    * @example
    * const { data, error } = await client.customers.get(id).result();
-   * if (error instanceof NotFoundError) return null;
+   * if (error?.status === 404) return null; // error is a NotFoundError here
    * if (error) throw error;
    * return data;
    */
@@ -61,7 +64,8 @@ export class APIPromise<T> implements PromiseLike<T> {
       ({ data, response }) => ({ data, error: undefined, requestId: requestIdOf(response.headers) }),
       (error: unknown) => {
         if (!(error instanceof CustomersApiError)) throw error;
-        return { data: undefined, error, requestId: error.requestId };
+        // The request loop rejects with nothing but ApiCallError's classes (ConfigurationError is thrown earlier).
+        return { data: undefined, error: error as ApiCallError, requestId: error.requestId };
       },
     );
   }

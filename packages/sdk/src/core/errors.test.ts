@@ -57,19 +57,32 @@ describe('error classes', () => {
     expect(new UserAbortError('x') instanceof ConnectionError).toBe(false);
   });
 
-  it('carries status, error, requestId, headers, body and cause', () => {
+  it('carries status, requestId, headers, body and cause, and reads error and apiMessage from the body', () => {
     const headers = new Headers({ 'x-request-id': 'req_1' });
     const cause = new Error('root');
     const err = new NotFoundError('404 Not Found', {
       status: 404,
-      error: 'Not Found',
       requestId: 'req_1',
       headers,
       body: { error: 'Not Found', message: 'Customer not found' },
       cause,
     });
     expect(err).toMatchObject({ status: 404, error: 'Not Found', requestId: 'req_1', headers, cause });
+    expect(err.apiMessage).toBe('Customer not found');
     expect(err.body).toEqual({ error: 'Not Found', message: 'Customer not found' });
+  });
+
+  it('has no error or apiMessage when the body is text (a proxy page) or absent', () => {
+    const proxied = new NotFoundError('404', { status: 404, body: '<html>Not Found</html>', headers: new Headers() });
+    expect([proxied.error, proxied.apiMessage, proxied.body]).toEqual([undefined, undefined, '<html>Not Found</html>']);
+    const offline = new ConnectionError('down');
+    expect([offline.status, offline.error, offline.apiMessage, offline.headers, offline.body]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('recognises errors from another copy of the SDK by their Symbol.for brand', () => {

@@ -11,9 +11,3 @@ export function readEnv(name: string): string | undefined {
     return undefined;
   }
 }
-
-/** True in a browser-like runtime (a `window` and a `document`), where an API key would be exposed. */
-export function isBrowserLike(): boolean {
-  const g = globalThis as { window?: unknown; document?: unknown };
-  return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
-}

@@ -27,6 +27,7 @@ describe('errorFromResponse', () => {
     expect(err.name).toBe(className);
     expect(err.status).toBe(status);
     expect(err.error).toBe(reason);
+    expect(err.apiMessage).toBe('the detail');
     expect(err.requestId).toBe('req_42');
     expect(err.headers).toBe(headers);
     expect(err.body).toEqual({ error: reason, message: 'the detail' });
@@ -40,12 +41,22 @@ describe('errorFromResponse', () => {
     expect(err).toBeInstanceOf(errors.InternalServerError);
     expect(err.error).toBeUndefined();
     expect(err.requestId).toBeUndefined();
+    expect(err.apiMessage).toBeUndefined();
+    expect(err.body).toBe('<html>bad gateway</html>');
     expect(err.message).toBe('502: <html>bad gateway</html>. The server failed; retrying later may help.');
+  });
+
+  it('keeps JSON that is not the API error shape as its text, so body is never unknown', () => {
+    const err = errorFromResponse(422, { detail: ['x'] }, new Headers());
+    expect(err.body).toBe('{"detail":["x"]}');
+    expect(err.error).toBeUndefined();
+    expect(errorFromResponse(400, { error: 'Bad Request' }, new Headers()).body).toBe('{"error":"Bad Request"}');
   });
 
   it('copes with an empty body', () => {
     const err = errorFromResponse(404, undefined, new Headers());
     expect(err).toBeInstanceOf(errors.NotFoundError);
+    expect(err.body).toBe('');
     expect(err.message).toMatch(/^404: no details\. Check the customer id/);
   });
 });

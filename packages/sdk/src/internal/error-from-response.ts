@@ -1,8 +1,10 @@
 import {
+  type ApiCallError,
+  type ApiErrorBody,
   AuthenticationError,
   BadRequestError,
   ConflictError,
-  type CustomersApiError,
+  type ErrorResponseBody,
   InternalServerError,
   NotFoundError,
   PayloadTooLargeError,
@@ -13,7 +15,7 @@ import {
 } from '../core/errors';
 import { requestIdOf } from './headers';
 
-type ErrorClass = new (message: string, details: object) => CustomersApiError;
+type ErrorClass = new (message: string, details: object) => ApiCallError;
 
 /** Status → class and a hint saying how to fix it. */
 const BY_STATUS: Record<number, [ErrorClass, string]> = {
@@ -36,23 +38,32 @@ const BY_STATUS: Record<number, [ErrorClass, string]> = {
   429: [RateLimitError, 'Too many requests: slow down or raise maxRetries.'],
 };
 
-function field(body: unknown, name: 'error' | 'message'): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  const b = body as Partial<Record<keyof ApiErrorBody, unknown>> | null;
+  return typeof b === 'object' && b !== null && typeof b.error === 'string' && typeof b.message === 'string';
 }
 
-/** Builds the typed error for a non-2xx response. `body` is the parsed body (object, text or undefined). */
-export function errorFromResponse(status: number, body: unknown, headers: Headers): CustomersApiError {
+/** openapi-fetch's parsed error body as the API's `{ error, message }`, or text: never `unknown`. */
+export function errorBody(parsed: unknown): ErrorResponseBody {
+  if (isApiErrorBody(parsed) || typeof parsed === 'string') return parsed;
+  return parsed === undefined ? '' : JSON.stringify(parsed);
+}
+
+/**
+ * Builds the typed error for a non-2xx response from openapi-fetch's parsed body (JSON, text or undefined).
+ * `message` reads `409 Conflict: <the server's message>. <how to fix it> (request id ...)`.
+ */
+export function errorFromResponse(status: number, parsed: unknown, headers: Headers): ApiCallError {
   const requestId = requestIdOf(headers);
-  const reason = field(body, 'error');
-  const detail = field(body, 'message') ?? (typeof body === 'string' && body ? body.slice(0, 200) : 'no details');
-  let [Class, hint] = BY_STATUS[status] ?? [UnexpectedStatusError, `Unexpected status ${status}.`];
+  const body = errorBody(parsed);
+  const reason = typeof body === 'object' ? ` ${body.error}` : '';
+  const detail = typeof body === 'object' ? body.message : body.slice(0, 200) || 'no details';
+  let [Class, hint]: [ErrorClass, string] = BY_STATUS[status] ?? [UnexpectedStatusError, `Unexpected status ${status}.`];
   if (status >= 500 && !BY_STATUS[status]) {
     Class = InternalServerError;
     hint = 'The server failed; retrying later may help.';
   }
   const quote = requestId ? ` (request id ${requestId}; quote it when reporting a problem)` : '';
-  const message = `${status}${reason ? ` ${reason}` : ''}: ${detail}. ${hint}${quote}`;
-  return new Class(message, { status, error: reason, requestId, headers, body });
+  const message = `${status}${reason}: ${detail}. ${hint}${quote}`;
+  return new Class(message, { status, requestId, headers, body });
 }

@@ -1,6 +1,6 @@
-import { UserAbortError } from '../core/errors';
+import { abortError } from './abort-error';
 
-/** Waits `ms`, or rejects with {@link UserAbortError} as soon as `signal` aborts. */
+/** Waits `ms`, or rejects with {@link abortError}'s error as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
@@ -13,11 +13,5 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       resolve();
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-export function abortError(signal?: AbortSignal, cause?: unknown): UserAbortError {
-  return new UserAbortError('The request was aborted by the caller (its AbortSignal fired); it was not retried.', {
-    cause: signal?.reason ?? cause,
   });
 }

@@ -92,10 +92,12 @@ describe('client.customers (MSW)', () => {
     const missing = await client.customers.get('6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90').catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(NotFoundError);
     expect(missing).toMatchObject({ status: 404, error: 'Not Found', requestId: 'req_msw' });
+    expect((missing as NotFoundError).apiMessage).toBe('Customer not found');
     expect((missing as Error).message).toContain('Customer not found');
     await expect(client.customers.create({ first_name: 'A', last_name: 'B', email: 'taken@example.com' })).rejects.toBeInstanceOf(ConflictError);
     await expect(client.customers.create({ first_name: 'A', last_name: 'B', email: 'full@example.com' })).rejects.toThrow(/allows 100 customers/);
     await expect(client.customers.create({ first_name: 'A', last_name: 'B', email: 'full@example.com' })).rejects.toBeInstanceOf(PermissionDeniedError);
+    // @ts-expect-error an empty update does not compile; a JavaScript caller still gets the server's 400
     await expect(client.customers.update(ID, {})).rejects.toBeInstanceOf(BadRequestError);
     await expect(client.customers.delete('nope')).rejects.toBeInstanceOf(NotFoundError);
   });

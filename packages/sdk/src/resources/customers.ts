@@ -1,28 +1,15 @@
 import type { Client } from 'openapi-fetch';
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions, Send } from '../client';
-import type { components, paths } from '../generated/openapi';
-
-/** A customer as the API returns it. */
-export type Customer = components['schemas']['Customer'];
-/** The body of a create: `first_name`, `last_name` and `email` are required. */
-export type CustomerCreate = components['schemas']['CustomerCreate'];
-/** The body of a partial update: at least one property. */
-export type CustomerUpdate = components['schemas']['CustomerUpdate'];
-/** A postal address (`address_data`, `postal_redirect_address`). */
-export type Address = components['schemas']['Address'];
-/** `active`, `inactive` or `suspended`. */
-export type CustomerStatus = components['schemas']['Status'];
-/** `en` or `de`. */
-export type CustomerLanguage = components['schemas']['Language'];
-/** The `{ error, message }` body of every error response. */
-export type ApiErrorBody = components['schemas']['Error'];
+import type { paths } from '../generated/openapi';
+import type { Customer, CustomerCreate, CustomerUpdate } from './customer-types';
 
 /** Options of {@link Customers.create}. */
 export interface CreateOptions extends RequestOptions {
   /**
    * Sent as `Idempotency-Key` and reused on every retry. Defaults to a fresh `crypto.randomUUID()` per call;
-   * pass your own (1-255 printable ASCII characters) to make a create safe to repeat across process restarts.
+   * pass your own to make a create safe to repeat across process restarts: 1 to 255 visible ASCII characters
+   * (`!` to `~`: letters, digits and punctuation; no spaces or other whitespace), for example `signup-42`.
    */
   idempotencyKey?: string | undefined;
 }

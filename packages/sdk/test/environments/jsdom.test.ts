@@ -1,0 +1,4 @@
+// @vitest-environment jsdom
+import { testDomSuite } from './test-dom-suite';
+
+testDomSuite('jsdom');

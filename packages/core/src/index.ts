@@ -113,4 +113,4 @@ export {
   type ForcedAnswerOptions,
   type MockAnswer,
 } from './mock/forced-answer.js';
-export { OPERATION_IDS, operationFor, type OperationId } from './mock/operation.js';
+export { operationFor } from './mock/operation.js';

@@ -1,6 +1,7 @@
 import {
   errors,
   FORCED_STATUSES,
+  pathFor,
   resolveRequestId,
   type ApiResponse,
   type ForcedResponse,
@@ -82,7 +83,7 @@ export function preferredAnswer(
       status: example.status,
       headers: {
         'X-Request-Id': resolveRequestId(header),
-        ...(example.status === 201 && id && { Location: `/api/customers/${id}` }),
+        ...(example.status === 201 && id && { Location: pathFor('getCustomer', { id }) }),
       },
       body,
     },

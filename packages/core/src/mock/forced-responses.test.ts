@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ForcedResponse, ForcedResponses } from './forced-responses.js';
-import type { OperationId } from './operation.js';
+import type { OperationId } from '../http/operations.js';
 
 describe('ForcedResponses', () => {
   it('hands out each forced response `times` times, in order, per operation', () => {

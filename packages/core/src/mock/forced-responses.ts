@@ -1,4 +1,4 @@
-import { OPERATION_IDS, type OperationId } from './operation.js';
+import { OPERATION_IDS, type OperationId } from '../http/operations.js';
 
 /** Statuses a forced response may have: the API's own error statuses, and what a gateway in front adds. */
 export type ForcedStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500 | 408 | 429 | 502 | 503 | 504;

@@ -6,7 +6,8 @@ import { MemoryCustomerStore } from '../store/memory-store.js';
 import type { Customer, SellerContext } from '../types.js';
 import { forcedAnswer, type MockAnswer } from './forced-answer.js';
 import { checkForced, type ForcedResponse, ForcedResponses } from './forced-responses.js';
-import { type OperationId, operationFor } from './operation.js';
+import type { OperationId } from '../http/operations.js';
+import { operationFor } from './operation.js';
 import { applySeeds, checkSeeds, type CustomerSeed } from './seed.js';
 import { createSellerDirectory, type KeySeed, type MockSeller, type SellerSeed } from './sellers.js';
 

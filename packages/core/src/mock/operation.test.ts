@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { operationFor } from './operation.js';
 
 describe('operationFor', () => {
-  it('maps the four operations by method and path', () => {
+  it('maps every operation by method and path, HEAD as GET', () => {
+    expect(operationFor('GET', '/api/customers')).toBe('listCustomers');
+    expect(operationFor('HEAD', '/api/customers')).toBe('listCustomers');
     expect(operationFor('POST', '/api/customers')).toBe('createCustomer');
     expect(operationFor('get', '/api/customers/abc')).toBe('getCustomer');
     expect(operationFor('PATCH', '/api/customers/abc')).toBe('updateCustomer');
@@ -10,7 +12,7 @@ describe('operationFor', () => {
   });
 
   it('knows no operation for other methods or paths', () => {
-    expect(operationFor('GET', '/api/customers')).toBeUndefined();
+    expect(operationFor('PUT', '/api/customers')).toBeUndefined();
     expect(operationFor('POST', '/api/customers/abc')).toBeUndefined();
     expect(operationFor('GET', '/api/customers/')).toBeUndefined();
     expect(operationFor('GET', '/api/customers/a/b')).toBeUndefined();

@@ -8,6 +8,7 @@ export const MESSAGES = {
   customerNotFound: 'Customer not found',
   unsupportedMediaType: 'Content-Type must be application/json',
   internal: 'An unexpected error occurred; quote the X-Request-Id when reporting it',
+  requestTimeout: 'The request was not received in time',
   idempotencyKeyReused:
     'Idempotency-Key was already used with a different request body; use a new key for a new request',
 } as const;
@@ -36,6 +37,7 @@ export const errors = {
     new ApiError(405, `Method ${method} is not allowed here; use ${allowed.join(', ')}`, {
       Allow: allowed.join(', '),
     }),
+  requestTimeout: () => new ApiError(408, MESSAGES.requestTimeout),
   emailTaken: (email: string) =>
     new ApiError(409, `A customer with email ${email} already exists`),
   payloadTooLarge: (limitBytes: number) =>

@@ -18,6 +18,7 @@ import { registerRequestLog } from './request-log.js';
 import { registerWriteCoalescing } from './write-coalescing.js';
 import { registerOpenApiSchemas } from './response-schemas.js';
 import { sendApiError } from './send-error.js';
+import { httpServerOptions } from './server-options.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   let authenticateRequest: Authenticator | undefined;
   const app = Fastify({
+    ...httpServerOptions(options.http),
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: requestIdFor,
     // request-log.ts writes one line per request instead of Fastify's two.

@@ -34,7 +34,7 @@ export function registerLoginRoutes(
 
   app.post<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
     const failed = page('login-failed.html');
-    if (!isSameOriginRequest(request.headers)) return reply.code(403).type(failed.type).send(failed.body);
+    if (!isSameOriginRequest(request)) return reply.code(403).type(failed.type).send(failed.body);
     const sellerId = await consumeLoginLink(database, request.query.token, now());
     if (!sellerId) return reply.code(401).type(failed.type).send(failed.body);
     await endSession(database, sessionIdOf(request));

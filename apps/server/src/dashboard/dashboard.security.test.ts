@@ -70,16 +70,36 @@ describe.each(DIALECTS)('dashboard sessions and CSRF on %s', (dialect) => {
       }
     });
 
-    it('expires after 12 hours', async () => {
+    it('ends after 30 idle minutes, and after 12 hours however active', async () => {
+      const idle = await signIn(server, seller.sellerId);
       const cookie = await signIn(server, seller.sellerId);
-      offsetMs = 11 * HOUR;
       try {
-        expect((await server.call('GET', '/dashboard/api/keys', { headers: { cookie } })).status).toBe(200);
+        for (let minutes = 29; minutes < 12 * 60; minutes += 29) {
+          offsetMs = minutes * 60_000;
+          expect((await server.call('GET', '/dashboard/api/keys', { headers: { cookie } })).status, `${minutes} min`).toBe(200);
+        }
+        const idleOut = await server.call('GET', '/dashboard/api/keys', { headers: { cookie: idle } });
+        expect(idleOut.status).toBe(401);
+        expect(idleOut.json).toEqual(NOT_SIGNED_IN);
         offsetMs = 12 * HOUR + 1000;
         const expired = await server.call('GET', '/dashboard/api/keys', { headers: { cookie } });
         expect(expired.status).toBe(401);
         expect(expired.json).toEqual(NOT_SIGNED_IN);
         expect((await server.call('GET', '/dashboard/settings/api-keys', { headers: { cookie } })).status).toBe(401);
+      } finally {
+        offsetMs = 0;
+      }
+    });
+
+    it('a page load counts as activity: the keys page keeps a session alive', async () => {
+      const cookie = await signIn(server, seller.sellerId);
+      try {
+        offsetMs = 20 * 60_000;
+        expect((await rawCall(server, 'GET', '/dashboard/settings/api-keys', { cookie })).status).toBe(200);
+        offsetMs = 45 * 60_000;
+        expect((await server.call('GET', '/dashboard/api/keys', { headers: { cookie } })).status).toBe(200);
+        offsetMs = 76 * 60_000;
+        expect((await server.call('GET', '/dashboard/api/keys', { headers: { cookie } })).status).toBe(401);
       } finally {
         offsetMs = 0;
       }

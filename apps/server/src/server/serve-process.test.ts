@@ -33,7 +33,9 @@ async function serve(database: string): Promise<ServeProcess> {
   await new Promise<void>((resolveReady, reject) => {
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('"msg":"listening"')) resolveReady();
+      // The banner (stderr) and the log lines (stdout) travel on two pipes: wait for both when a demo was seeded.
+      const seeded = stdout.includes('created a demo seller');
+      if (out.includes('"msg":"listening"') && (!seeded || /dashboard\/login\?token=\S+\n/.test(out))) resolveReady();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

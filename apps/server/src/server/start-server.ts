@@ -42,6 +42,8 @@ export async function startServer(
     if (demo) {
       const link = await createLoginLink(database, demo.sellerId);
       print(demoAccountMessage(demo, url, loginLinkUrl(url, link.token)));
+      // The log stream says that it happened, never what the key or the link is.
+      log.info({ sellerId: demo.sellerId }, 'created a demo seller; its API key and a sign-in link are on stderr');
     }
     log.info({ url, database: database.display }, 'listening');
     let closing: Promise<void> | undefined;

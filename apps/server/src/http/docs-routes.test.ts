@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test/use-test-server.js';
 import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 describe('the API reference (/docs)', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer('sqlite');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = useTestServer('sqlite');
 
   it('serves the page and every asset it loads with a strict CSP and the dashboard security headers', async () => {
-    const page = await server.call('GET', '/docs/');
+    const page = await suite.server.call('GET', '/docs/');
     const assets = [...page.text.matchAll(/(?:href|src)="\.\/([^"]+)"/g)].map((m) => `/docs/${m[1]}`);
     expect(assets.length).toBeGreaterThan(3);
     for (const path of ['/docs', '/docs/', '/docs/json', '/docs/static/swagger-initializer.js', ...assets]) {
-      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      const response = await fetch(`${suite.server.url}${path}`, { redirect: 'manual' });
       await response.arrayBuffer();
       expect(response.status, path).toBeLessThan(400);
       expect(response.headers.get('content-security-policy'), path).toBe(DOCS_CONTENT_SECURITY_POLICY);
@@ -30,7 +23,7 @@ describe('the API reference (/docs)', () => {
   });
 
   it('has no inline scripts in its page (the CSP would block them)', async () => {
-    const { text } = await server.call('GET', '/docs/');
+    const { text } = await suite.server.call('GET', '/docs/');
     expect(text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 });

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawExchange } from '../test/raw-http.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { useTestServer } from '../test/use-test-server.js';
 
 describe('requests without Host', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer('sqlite');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = useTestServer('sqlite');
 
   it('answers an HTTP/1.1 request without Host with a JSON 400 and an X-Request-Id, then closes', async () => {
-    const response = await rawExchange(server.url, 'GET /healthz HTTP/1.1\r\nX-Request-Id: no-host-1\r\n\r\n');
+    const response = await rawExchange(suite.server.url, 'GET /healthz HTTP/1.1\r\nX-Request-Id: no-host-1\r\n\r\n');
     expect(response.status).toBe(400);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['x-request-id']).toBe('no-host-1');
@@ -22,13 +15,13 @@ describe('requests without Host', () => {
   });
 
   it('gives a new request id when the caller sent none', async () => {
-    const response = await rawExchange(server.url, 'POST /api/customers HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}');
+    const response = await rawExchange(suite.server.url, 'POST /api/customers HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}');
     expect(response.status).toBe(400);
     expect(response.headers['x-request-id']).toMatch(/^\S+$/);
   });
 
   it('serves HTTP/1.0 requests, which need no Host', async () => {
-    const response = await rawExchange(server.url, 'GET /healthz HTTP/1.0\r\n\r\n');
+    const response = await rawExchange(suite.server.url, 'GET /healthz HTTP/1.0\r\n\r\n');
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toMatchObject({ status: 'ok' });
   });

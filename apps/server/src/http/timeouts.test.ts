@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawExchange } from '../test/raw-http.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { useTestServer } from '../test/use-test-server.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, requestTimeouts } from './timeouts.js';
 
 const TIMEOUT_MS = 300;
 const REQUEST_TIMEOUT = { error: 'Request Timeout', message: 'The request was not received in time' };
 
 describe('request timeouts', () => {
-  let server: TestServer;
+  const suite = useTestServer('sqlite', { http: { requestTimeoutMs: TIMEOUT_MS } });
 
-  beforeAll(async () => {
-    server = await startTestServer('sqlite', { http: { requestTimeoutMs: TIMEOUT_MS } });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-
-  const host = () => new URL(server.url).host;
+  const host = () => new URL(suite.server.url).host;
 
   it('answers 408 and closes when a declared body never arrives, even on the sign-in form without any key', async () => {
     const response = await rawExchange(
-      server.url,
-      `POST /dashboard/login?token=${'A'.repeat(43)} HTTP/1.1\r\nHost: ${host()}\r\nOrigin: ${server.url}\r\n` +
+      suite.server.url,
+      `POST /dashboard/login?token=${'A'.repeat(43)} HTTP/1.1\r\nHost: ${host()}\r\nOrigin: ${suite.server.url}\r\n` +
         'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\nX-Request-Id: stalled-body-1\r\n\r\nab',
     );
     expect(response.status).toBe(408);
@@ -32,9 +25,9 @@ describe('request timeouts', () => {
   });
 
   it('answers 408 to an API request whose body stalls, with a new request id when the caller sent none', async () => {
-    const { key } = await server.seller();
+    const { key } = await suite.server.seller();
     const response = await rawExchange(
-      server.url,
+      suite.server.url,
       `POST /api/customers HTTP/1.1\r\nHost: ${host()}\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\n` +
         'Content-Length: 50\r\n\r\n{"first',
     );
@@ -44,7 +37,7 @@ describe('request timeouts', () => {
   });
 
   it('answers 408 when the headers themselves never end (slowloris)', async () => {
-    const response = await rawExchange(server.url, `GET /healthz HTTP/1.1\r\nHost: ${host()}\r\nX-Slow: a`);
+    const response = await rawExchange(suite.server.url, `GET /healthz HTTP/1.1\r\nHost: ${host()}\r\nX-Slow: a`);
     expect(response.status).toBe(408);
     expect(JSON.parse(response.body)).toEqual(REQUEST_TIMEOUT);
     expect(response.headers['x-request-id']).toMatch(/^\S+$/);
@@ -52,7 +45,7 @@ describe('request timeouts', () => {
   });
 
   it('lets a request that arrives in time through', async () => {
-    const response = await rawExchange(server.url, `GET /healthz HTTP/1.1\r\nHost: ${host()}\r\nConnection: close\r\n\r\n`);
+    const response = await rawExchange(suite.server.url, `GET /healthz HTTP/1.1\r\nHost: ${host()}\r\nConnection: close\r\n\r\n`);
     expect(response.status).toBe(200);
   });
 });

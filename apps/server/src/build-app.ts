@@ -17,6 +17,7 @@ import { registerRequestIdHeader, requestIdFor } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerOpenApiSchemas } from './http/response-schemas.js';
 import { registerWriteCoalescing } from './http/write-coalescing.js';
+import { httpServerOptions, type HttpServerSettings } from './http/server-options.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Timestamps for created_at/updated_at; core's strictly increasing clock by default. */
   clock?: Clock;
+  /** Request timeouts and proxy trust (see http/server-options.ts). */
+  http?: HttpServerSettings;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   let core: ReturnType<typeof createApiHandler> | undefined;
   const app = Fastify({
+    ...httpServerOptions(options.http),
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: requestIdFor,
     // request-log.ts writes one line per request instead of Fastify's two.

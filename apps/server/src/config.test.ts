@@ -2,25 +2,49 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig } from './config.js';
 
 describe('resolveConfig', () => {
-  it('defaults to 127.0.0.1:3000 on the SQLite file under ./data', () => {
+  it('defaults to 127.0.0.1:3000 on the SQLite file under ./data, 30 s requests, no proxy, durable SQLite', () => {
     expect(resolveConfig({}, {})).toEqual({
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: 'sqlite:./data/customers.db',
       logLevel: 'info',
+      requestTimeoutMs: 30_000,
+      trustProxy: false,
+      sqliteSynchronous: 'full',
     });
   });
   it('takes the environment, and flags over the environment', () => {
-    const env = { PORT: '4000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/x', LOG_LEVEL: 'warn' };
-    expect(resolveConfig({}, env)).toEqual({ port: 4000, host: '0.0.0.0', databaseUrl: 'postgres://db/x', logLevel: 'warn' });
-    expect(resolveConfig({ port: '5000', database: 'sqlite:/tmp/x.db' }, env)).toMatchObject({
-      port: 5000,
-      databaseUrl: 'sqlite:/tmp/x.db',
+    const env = {
+      PORT: '4000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://db/x',
+      LOG_LEVEL: 'warn',
+      REQUEST_TIMEOUT_MS: '5000',
+      TRUST_PROXY: 'true',
+      SQLITE_SYNCHRONOUS: 'normal',
+    };
+    expect(resolveConfig({}, env)).toEqual({
+      port: 4000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://db/x',
+      logLevel: 'warn',
+      requestTimeoutMs: 5000,
+      trustProxy: true,
+      sqliteSynchronous: 'normal',
     });
+    expect(
+      resolveConfig({ port: '5000', database: 'sqlite:/tmp/x.db', requestTimeout: '250', sqliteSynchronous: 'full' }, env),
+    ).toMatchObject({ port: 5000, databaseUrl: 'sqlite:/tmp/x.db', requestTimeoutMs: 250, sqliteSynchronous: 'full' });
+    expect(resolveConfig({ trustProxy: true }, {}).trustProxy).toBe(true);
+    expect(resolveConfig({}, { TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
-  it('rejects a bad port or log level with a clear message', () => {
+  it('rejects a bad port, log level, request timeout, proxy switch or SQLite mode with a clear message', () => {
     expect(() => resolveConfig({ port: 'abc' }, {})).toThrow('Invalid port "abc"');
     expect(() => resolveConfig({ port: '70000' }, {})).toThrow('Invalid port');
     expect(() => resolveConfig({ logLevel: 'loud' }, {})).toThrow('Invalid log level "loud"');
+    expect(() => resolveConfig({ requestTimeout: '0' }, {})).toThrow('Invalid request timeout "0"');
+    expect(() => resolveConfig({ requestTimeout: '30s' }, {})).toThrow('Invalid request timeout "30s"');
+    expect(() => resolveConfig({}, { TRUST_PROXY: 'maybe' })).toThrow('Invalid TRUST_PROXY "maybe"');
+    expect(() => resolveConfig({ sqliteSynchronous: 'off' }, {})).toThrow('Invalid SQLite synchronous mode "off"');
   });
 });

@@ -1,10 +1,17 @@
-import { DEFAULT_DATABASE_URL } from './db/connect.js';
+import { DEFAULT_DATABASE_URL, SQLITE_SYNCHRONOUS_MODES, type SqliteSynchronous } from './db/connect.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/timeouts.js';
 
 export interface ServerConfig {
   port: number;
   host: string;
   databaseUrl: string;
   logLevel: string;
+  /** Time for a whole request (headers and body) to arrive; 408 after it. 30 s when omitted. */
+  requestTimeoutMs?: number;
+  /** Whether X-Forwarded-Host/-Proto name the browser's origin (behind a reverse proxy). Off when omitted. */
+  trustProxy?: boolean;
+  /** SQLite's durability: `full` (default, survives power loss) or `normal` (faster, may lose the last commits). */
+  sqliteSynchronous?: SqliteSynchronous;
 }
 
 export interface ConfigFlags {
@@ -12,11 +19,18 @@ export interface ConfigFlags {
   host?: string | undefined;
   database?: string | undefined;
   logLevel?: string | undefined;
+  requestTimeout?: string | undefined;
+  trustProxy?: boolean | undefined;
+  sqliteSynchronous?: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MAX_REQUEST_TIMEOUT_MS = 3_600_000;
 
-/** Flags win over the environment (PORT, HOST, DATABASE_URL, LOG_LEVEL), which wins over the defaults. */
+/**
+ * Flags win over the environment (PORT, HOST, DATABASE_URL, LOG_LEVEL, REQUEST_TIMEOUT_MS, TRUST_PROXY,
+ * SQLITE_SYNCHRONOUS), which wins over the defaults.
+ */
 export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): ServerConfig {
   const portText = flags.port ?? env.PORT ?? '3000';
   const port = Number(portText);
@@ -28,9 +42,36 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): Serve
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     databaseUrl: databaseUrlFrom(flags.database, env),
     logLevel,
+    requestTimeoutMs: requestTimeoutFrom(flags.requestTimeout ?? env.REQUEST_TIMEOUT_MS),
+    trustProxy: flags.trustProxy === true || booleanFrom('TRUST_PROXY', env.TRUST_PROXY),
+    sqliteSynchronous: sqliteSynchronousFrom(flags.sqliteSynchronous ?? env.SQLITE_SYNCHRONOUS),
   };
 }
 
 export function databaseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   return flag ?? (env.DATABASE_URL || DEFAULT_DATABASE_URL);
+}
+
+function requestTimeoutFrom(text: string | undefined): number {
+  if (text === undefined || text === '') return DEFAULT_REQUEST_TIMEOUT_MS;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms < 1 || ms > MAX_REQUEST_TIMEOUT_MS) {
+    throw new Error(`Invalid request timeout "${text}": use milliseconds from 1 to ${MAX_REQUEST_TIMEOUT_MS}`);
+  }
+  return ms;
+}
+
+function booleanFrom(name: string, text: string | undefined): boolean {
+  const value = (text ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new Error(`Invalid ${name} "${text}": use true or false`);
+}
+
+function sqliteSynchronousFrom(text: string | undefined): SqliteSynchronous {
+  const value = (text || 'full').toLowerCase();
+  if (!(SQLITE_SYNCHRONOUS_MODES as readonly string[]).includes(value)) {
+    throw new Error(`Invalid SQLite synchronous mode "${text}": use ${SQLITE_SYNCHRONOUS_MODES.join(' or ')}`);
+  }
+  return value as SqliteSynchronous;
 }

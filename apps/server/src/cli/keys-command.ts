@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from '../db/api-keys.js';
 import { findSeller } from '../db/sellers.js';
 import { parseKeyExpiry } from '../key-expiry.js';
+import { keyNameProblem } from '../key-name.js';
 import { CliError, type CliIo } from './io.js';
 import { withDatabase } from './with-database.js';
 
@@ -61,6 +62,8 @@ async function createKey(values: KeyFlags, io: CliIo): Promise<void> {
   if (!values.seller) throw new CliError(`--seller is required. Usage: ${KEYS_USAGE[0]}`, 2);
   const name = values.name?.trim();
   if (!name) throw new CliError(`--name is required. Usage: ${KEYS_USAGE[0]}`, 2);
+  const problem = keyNameProblem(name);
+  if (problem) throw new CliError(`--name ${problem}`);
   const expiresAt = values['expires-at'] === undefined ? null : parseExpiry(values['expires-at'], new Date());
   const sellerArg = values.seller;
   const created = await withDatabase(values.database, io, async (handle) => {

@@ -3,7 +3,9 @@ import { resolveConfig } from '../config.js';
 import { startServer } from '../server/start-server.js';
 import type { CliIo } from './io.js';
 
-export const SERVE_USAGE = 'serve [--port N] [--host H] [--database URL] [--log-level LEVEL]';
+export const SERVE_USAGE =
+  'serve [--port N] [--host H] [--database URL] [--log-level LEVEL] [--request-timeout MS] [--trust-proxy] ' +
+  '[--sqlite-synchronous full|normal]';
 
 /** Runs the server until SIGTERM or SIGINT, then finishes in-flight requests and closes the database. */
 export async function serveCommand(args: string[], io: CliIo): Promise<void> {
@@ -14,15 +16,27 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       host: { type: 'string' },
       database: { type: 'string' },
       'log-level': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      'trust-proxy': { type: 'boolean' },
+      'sqlite-synchronous': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
   });
   const config = resolveConfig(
-    { port: values.port, host: values.host, database: values.database, logLevel: values['log-level'] },
+    {
+      port: values.port,
+      host: values.host,
+      database: values.database,
+      logLevel: values['log-level'],
+      requestTimeout: values['request-timeout'],
+      trustProxy: values['trust-proxy'],
+      sqliteSynchronous: values['sqlite-synchronous'],
+    },
     io.env,
   );
-  const server = await startServer(config, { print: io.out });
+  // The demo key and sign-in link go to stderr as a banner: stdout carries the JSON log lines only.
+  const server = await startServer(config, { print: io.err });
   await new Promise<void>((resolveStopped) => {
     const stop = () => {
       process.off('SIGTERM', stop);

@@ -53,7 +53,11 @@ describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
       [{ name: '   ' }, 'name must not be empty'],
       [{ name: 7 }, 'name must be a string'],
       [{ name: 'x'.repeat(101) }, 'name must be at most 100 characters'],
-      [{ name: 'a\nb' }, 'name must not contain control characters'],
+      [{ name: 'a\nb' }, 'name must not contain control or bidirectional formatting characters'],
+      [{ name: 'invoice\u202etxt.exe' }, 'name must not contain control or bidirectional formatting characters'],
+      [{ name: 'next\u0085line' }, 'name must not contain control or bidirectional formatting characters'],
+      [{ name: 'half \ud83d pair' }, 'name must be valid Unicode text (no unpaired surrogates)'],
+      [{ name: 'x', expires_at: '2030-02-30' }, 'expires_at must be an ISO 8601 date or date-time, e.g. 2030-01-31 or 2030-01-31T00:00:00Z'],
       [{ name: 'x', expires_at: 'tomorrow' }, 'expires_at must be an ISO 8601 date or date-time, e.g. 2030-01-31 or 2030-01-31T00:00:00Z'],
       [{ name: 'x', expires_at: '2001-01-01' }, 'expires_at must be in the future'],
       [{ name: 'x', expires_at: 5 }, 'expires_at must be a string'],
@@ -70,6 +74,14 @@ describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
     });
     expect(notJson.json).toEqual(errorBody('Unsupported Media Type', 'Content-Type must be application/json'));
     expect((await call('POST', '/keys')).json).toEqual(errorBody('Bad Request', 'body must be a JSON object'));
+  });
+
+  it('stores a name exactly as it echoed it', async () => {
+    const name = 'Déploiement 🔑 מפתח a\u0301';
+    const created = await call('POST', '/keys', { name });
+    expect(created.json.name).toBe(name);
+    const listed = (await call('GET', '/keys')).json.keys.find((k: { id: string }) => k.id === created.json.id);
+    expect(listed.name).toBe(name);
   });
 
   it('revocation takes effect at once, keeps the first time, and deletion removes the key', async () => {

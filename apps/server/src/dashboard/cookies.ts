@@ -13,14 +13,11 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 /**
- * Whether the browser reached us over HTTPS: directly, or through a proxy that says so. Only the cookie's
- * Secure flag depends on it, so a forged X-Forwarded-Proto can only harm the one who forged it.
+ * Whether the browser reached us over HTTPS: directly, or through a trusted proxy that says so
+ * (X-Forwarded-Proto counts only with `--trust-proxy`, as for the Origin check).
  */
-export function isSecureRequest(request: FastifyRequest): boolean {
-  if (request.protocol === 'https') return true;
-  const forwarded = request.headers['x-forwarded-proto'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
-  return first === 'https';
+export function isSecureRequest(request: Pick<FastifyRequest, 'protocol'>): boolean {
+  return request.protocol === 'https';
 }
 
 /** The session cookie: HttpOnly, SameSite=Strict, only sent to /dashboard, Secure over HTTPS. */

@@ -8,17 +8,29 @@ export function sameOrigin(server: TestServer): Record<string, string> {
 }
 
 /** A request that does not follow redirects (the sign-in POST answers 303). */
-export async function rawCall(server: TestServer, method: string, path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}${path}`, { method, headers, redirect: 'manual' });
+export async function rawCall(
+  server: TestServer,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+) {
+  const response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: 'manual' });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-/** Posts the sign-in form of a login link like the browser does (empty form body, same origin). */
-export function postLogin(server: TestServer, token: string, headers: Record<string, string> = sameOrigin(server)) {
+/** Posts the sign-in form of a login link like the browser does (empty form body unless given, same origin). */
+export function postLogin(
+  server: TestServer,
+  token: string,
+  headers: Record<string, string> = sameOrigin(server),
+  form?: Record<string, string>,
+) {
+  const body = form ? new URLSearchParams(form).toString() : undefined;
   return rawCall(server, 'POST', `/dashboard/login?token=${token}`, {
     'content-type': 'application/x-www-form-urlencoded',
     ...headers,
-  });
+  }, body);
 }
 
 /** Uses a fresh login link for the seller; returns the session cookie pair (`dashboard_session=…`). */

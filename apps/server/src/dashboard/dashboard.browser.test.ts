@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { AuthenticationError, CustomersClient } from '@customers-api/sdk';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeller } from '../db/sellers.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { createLoginLink, loginLinkUrl } from './login-links.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
@@ -160,5 +162,40 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
     expect((await page.goto(`${server.url}/dashboard/settings/api-keys`))?.status()).toBe(401);
+  });
+
+  it("asks before a signed-in seller enters another seller's account through a sign-in link", async () => {
+    const demoSellerId = /seller id:\s+(\S+)/.exec(banner)![1]!;
+    const other = await createSeller(server.database, { name: 'Other Ltd', plan: 'starter' });
+    const linkFor = async (sellerId: string) => loginLinkUrl(server.url, (await createLoginLink(server.database, sellerId)).token);
+    const victim = await browser.newContext({ viewport: DESKTOP });
+    try {
+      const tab = await victim.newPage();
+      const tabProblems: string[] = [];
+      tab.on('console', (message) => {
+        if (message.type() === 'error') tabProblems.push(message.text());
+      });
+      await tab.goto(await linkFor(demoSellerId));
+      await tab.waitForURL(`${server.url}/dashboard/settings/api-keys`);
+      await tab.locator('#seller-name', { hasText: 'Demo seller' }).waitFor();
+
+      // Someone else's link opens and submits itself, but lands on a question, not in the other account.
+      const foreignLink = await linkFor(other.id);
+      await tab.goto(foreignLink);
+      await tab.getByRole('heading', { name: 'Switch to another account?' }).waitFor();
+      expect(await tab.locator('#current-account').textContent()).toBe('Demo seller');
+      expect(await tab.locator('#target-account').textContent()).toBe('Other Ltd');
+      await tab.getByRole('link', { name: 'Stay signed in as Demo seller' }).click();
+      await tab.locator('#seller-name', { hasText: 'Demo seller' }).waitFor();
+
+      // Only the person's own click switches.
+      await tab.goto(foreignLink);
+      await tab.getByRole('button', { name: 'Switch to Other Ltd' }).click();
+      await tab.waitForURL(`${server.url}/dashboard/settings/api-keys`);
+      await tab.locator('#seller-name', { hasText: 'Other Ltd' }).waitFor();
+      expect(tabProblems).toEqual([]);
+    } finally {
+      await victim.close();
+    }
   });
 });

@@ -1,10 +1,10 @@
 import { errors } from '@customers-api/core';
 import { parseKeyExpiry } from '../key-expiry.js';
-
-export const KEY_NAME_MAX_LENGTH = 100;
+import { keyNameProblem } from '../key-name.js';
 
 /**
- * The body of "create a key": `name` (required, 1 to 100 characters once trimmed) and optional `expires_at`
+ * The body of "create a key": `name` (required, 1 to 100 characters once trimmed, well-formed Unicode without
+ * control or bidirectional formatting characters, so what is stored is what was shown) and optional `expires_at`
  * (an ISO 8601 date or date-time in the future; a date alone is 00:00 UTC). Throws core's 400 otherwise.
  */
 export function parseNewKey(body: unknown, now: Date): { name: string; expiresAt: string | null } {
@@ -15,11 +15,8 @@ export function parseNewKey(body: unknown, now: Date): { name: string; expiresAt
   if (input.name === undefined || input.name === null) throw errors.badRequest('name is required');
   if (typeof input.name !== 'string') throw errors.badRequest('name must be a string');
   const name = input.name.trim();
-  if (name === '') throw errors.badRequest('name must not be empty');
-  if ([...name].length > KEY_NAME_MAX_LENGTH) {
-    throw errors.badRequest(`name must be at most ${KEY_NAME_MAX_LENGTH} characters`);
-  }
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw errors.badRequest('name must not contain control characters');
+  const problem = keyNameProblem(name);
+  if (problem) throw errors.badRequest(`name ${problem}`);
   if (input.expires_at === undefined || input.expires_at === null || input.expires_at === '') {
     return { name, expiresAt: null };
   }

@@ -3,7 +3,7 @@ import { createSeller } from '../db/sellers.js';
 import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import { consumeLoginLink, createLoginLink, LOGIN_LINK_TTL_MS, loginLinkUrl } from './login-links.js';
 import { hashSecretToken } from './secret-token.js';
-import { createSession, endSession, findSession, SESSION_TTL_MS } from './sessions.js';
+import { createSession, endSession, findSession, SESSION_IDLE_MS, SESSION_TTL_MS } from './sessions.js';
 
 describe.each(DIALECTS)('login links and sessions stored on %s', (dialect) => {
   const db = useTestDatabase(dialect);
@@ -38,15 +38,33 @@ describe.each(DIALECTS)('login links and sessions stored on %s', (dialect) => {
     expect(await consumeLoginLink(db.handle, token, new Date(start.getTime() + LOGIN_LINK_TTL_MS))).toBeUndefined();
 
     const session = await createSession(db.handle, sellerId, start);
-    expect(await findSession(db.handle, session.id, new Date(start.getTime() + SESSION_TTL_MS - 1))).toEqual({
-      sellerId,
-      expiresAt: session.expiresAt,
-    });
+    expect(Date.parse(session.expiresAt) - start.getTime()).toBe(SESSION_TTL_MS);
+    // Used every 29 minutes, a session lives its 12 hours, and not a millisecond longer.
+    let at = start.getTime();
+    while (at + 29 * 60_000 < start.getTime() + SESSION_TTL_MS) {
+      at += 29 * 60_000;
+      expect(await findSession(db.handle, session.id, new Date(at)), new Date(at).toISOString()).toEqual({
+        sellerId,
+        expiresAt: session.expiresAt,
+      });
+    }
+    expect(await findSession(db.handle, session.id, new Date(start.getTime() + SESSION_TTL_MS - 1))).toBeDefined();
     expect(await findSession(db.handle, session.id, new Date(start.getTime() + SESSION_TTL_MS))).toBeUndefined();
     const other = await createSession(db.handle, sellerId);
     await endSession(db.handle, other.id);
     expect(await findSession(db.handle, other.id)).toBeUndefined();
     for (const bad of [undefined, '', 'x', 42, other.id.slice(1)]) expect(await findSession(db.handle, bad)).toBeUndefined();
+  });
+
+  it('a session unused for 30 minutes ends (idle timeout); each use moves that deadline', async () => {
+    const start = new Date();
+    const minutes = (m: number) => new Date(start.getTime() + m * 60_000);
+    const session = await createSession(db.handle, sellerId, start);
+    expect(await findSession(db.handle, session.id, minutes(29))).toBeDefined();
+    expect(await findSession(db.handle, session.id, minutes(58))).toBeDefined();
+    expect(await findSession(db.handle, session.id, minutes(58 + SESSION_IDLE_MS / 60_000))).toBeUndefined();
+    const idle = await createSession(db.handle, sellerId, start);
+    expect(await findSession(db.handle, idle.id, minutes(30))).toBeUndefined();
   });
 
   it('builds the URL from a base URL', () => {

@@ -34,8 +34,22 @@ export async function consumeLoginLink(handle: DatabaseHandle, token: unknown, n
     .where('token_hash', '=', hashSecretToken(token))
     .returning(['seller_id', 'expires_at'])
     .executeTakeFirst();
-  if (!row || Date.parse(toIso(row.expires_at)) <= now.getTime()) return undefined;
-  return row.seller_id;
+  return liveSellerId(row, now);
+}
+
+/** The seller a sign-in link is for, when it is known and unexpired, without using it up. */
+export async function peekLoginLink(handle: DatabaseHandle, token: unknown, now = new Date()): Promise<string | undefined> {
+  if (!isSecretTokenShape(token)) return undefined;
+  const row = await handle.db
+    .selectFrom('login_links')
+    .select(['seller_id', 'expires_at'])
+    .where('token_hash', '=', hashSecretToken(token))
+    .executeTakeFirst();
+  return liveSellerId(row, now);
+}
+
+function liveSellerId(row: { seller_id: string; expires_at: Date | string } | undefined, now: Date): string | undefined {
+  return row && Date.parse(toIso(row.expires_at)) > now.getTime() ? row.seller_id : undefined;
 }
 
 /** The URL an operator hands to a seller. */

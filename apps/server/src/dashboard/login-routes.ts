@@ -1,13 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
+import { findSeller } from '../db/sellers.js';
 import type { DashboardAssets } from './assets.js';
 import { isSecureRequest, sessionCookie } from './cookies.js';
-import { consumeLoginLink } from './login-links.js';
+import { consumeLoginLink, peekLoginLink } from './login-links.js';
 import { KEYS_PAGE } from './page-routes.js';
 import { isSameOriginRequest } from './same-origin.js';
 import { isSecretTokenShape } from './secret-token.js';
 import { sessionIdOf } from './session-guard.js';
-import { createSession, endSession } from './sessions.js';
+import { createSession, endSession, findSession } from './sessions.js';
+import { formField, registerSignInForm } from './sign-in-form.js';
+import { switchAccountPage } from './switch-account-page.js';
 
 /**
  * Signing in with a one-time link, in two steps so that nothing but a browser uses the link up:
@@ -15,31 +18,52 @@ import { createSession, endSession } from './sessions.js';
  * POSTs back to the same URL; that POST uses the link, starts a session and redirects to the keys page.
  * The redirect follows a same-site POST, so the SameSite=Strict cookie is sent with it even when the link was
  * opened from a mail client or another site.
+ *
+ * A browser already signed in as another seller is never switched by that automatic POST (any site can send a
+ * browser to someone else's unused link): it gets a page naming both accounts, and only its hand-submitted form
+ * (`switch_to` = the link's seller, same-origin like every dashboard form) uses the link.
  */
 export function registerLoginRoutes(
   app: FastifyInstance,
   { database, now, assets }: { database: DatabaseHandle; now: () => Date; assets: DashboardAssets },
 ): void {
-  // The sign-in form posts an empty form body; the token travels in the URL (never logged: paths only).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
-    done(null, {}),
-  );
+  registerSignInForm(app);
   const page = (name: string) => assets.get(name)!;
+  const refuse = (reply: FastifyReply, status: number) => {
+    const failed = page('login-failed.html');
+    return reply.code(status).type(failed.type).send(failed.body);
+  };
 
   app.get<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
     // A malformed token can never sign in: say so at once instead of showing the form.
-    const shown = isSecretTokenShape(request.query.token) ? page('login.html') : page('login-failed.html');
-    return reply.code(shown === page('login.html') ? 200 : 401).type(shown.type).send(shown.body);
+    if (!isSecretTokenShape(request.query.token)) return refuse(reply, 401);
+    const shown = page('login.html');
+    return reply.type(shown.type).send(shown.body);
   });
 
   app.post<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
-    const failed = page('login-failed.html');
-    if (!isSameOriginRequest(request.headers)) return reply.code(403).type(failed.type).send(failed.body);
-    const sellerId = await consumeLoginLink(database, request.query.token, now());
-    if (!sellerId) return reply.code(401).type(failed.type).send(failed.body);
-    await endSession(database, sessionIdOf(request));
+    if (!isSameOriginRequest(request)) return refuse(reply, 403);
+    const { token } = request.query;
+    const target = await peekLoginLink(database, token, now());
+    if (!target) return refuse(reply, 401);
+    const currentId = sessionIdOf(request);
+    const current = await findSession(database, currentId, now());
+    if (current && current.sellerId !== target && formField(request.body, 'switch_to') !== target) {
+      const html = switchAccountPage(assets, {
+        current: await describeSeller(database, current.sellerId),
+        target: await describeSeller(database, target),
+      });
+      return reply.type('text/html; charset=utf-8').send(html);
+    }
+    const sellerId = await consumeLoginLink(database, token, now());
+    if (!sellerId) return refuse(reply, 401);
+    await endSession(database, currentId);
     const session = await createSession(database, sellerId, now());
     reply.header('set-cookie', sessionCookie(session.id, isSecureRequest(request)));
     return reply.redirect(KEYS_PAGE, 303);
   });
+}
+
+async function describeSeller(database: DatabaseHandle, id: string): Promise<{ id: string; name: string }> {
+  return { id, name: (await findSeller(database, id))?.name ?? 'an unknown seller' };
 }

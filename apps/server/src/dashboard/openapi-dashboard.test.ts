@@ -62,6 +62,13 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
     expectDocumented('POST', '/dashboard/login', await postLogin(server, token));
     expectDocumented('POST', '/dashboard/login', await postLogin(server, token));
     expectDocumented('POST', '/dashboard/login', await postLogin(server, token, { origin: 'https://evil.example' }));
+    const other = await server.seller();
+    const foreign = await createLoginLink(server.handle, other.sellerId);
+    const signedIn = { ...sameOrigin(server), cookie: await signIn(server, seller.sellerId) };
+    const tooLarge = { switch_to: 'x'.repeat(2_000) };
+    expectDocumented('POST', '/dashboard/login', await postLogin(server, foreign.token, signedIn));
+    expectDocumented('POST', '/dashboard/login', await postLogin(server, foreign.token, sameOrigin(server), tooLarge));
+    expectDocumented('POST', '/dashboard/login', await postLogin(server, foreign.token, signedIn, { switch_to: other.sellerId }));
 
     const cookie = await signIn(server, seller.sellerId);
     const headers = { cookie, ...sameOrigin(server) };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/test-database.js';
 import { startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
 import { rawCall, signIn } from './dashboard-test-helpers.js';
-import { CONTENT_SECURITY_POLICY } from './security-headers.js';
+import { CONTENT_SECURITY_POLICY } from '../http/security-headers.js';
 
 describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
   let server: TestServer;
@@ -30,13 +30,19 @@ describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
       ['/dashboard/assets/login.js', {}, 200, 'text/javascript; charset=utf-8'],
       ['/dashboard/assets/icon.svg', {}, 200, 'image/svg+xml'],
       ['/dashboard/api/keys', {}, 401, 'application/json; charset=utf-8'],
+      // Unknown paths too: the scope's own 404.
+      ['/dashboard/nope', {}, 404, 'application/json; charset=utf-8'],
+      ['/dashboard/settings/nope', { cookie }, 404, 'application/json; charset=utf-8'],
+      ['/dashboard/api/nope', { cookie }, 404, 'application/json; charset=utf-8'],
+      ['/dashboard/assets/nope.js', {}, 404, 'application/json; charset=utf-8'],
     ];
     for (const [path, headers, status, type] of cases) {
       const response = await rawCall(server, 'GET', path, headers);
       expect(response.status, path).toBe(status);
       expect(response.headers.get('content-type'), path).toBe(type);
       expect(response.headers.get('content-security-policy'), path).toBe(CONTENT_SECURITY_POLICY);
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('x-request-id'), path).toMatch(/^\S+$/);
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('referrer-policy')).toBe('same-origin');
       expect(response.headers.get('cache-control')).toBe('no-store');

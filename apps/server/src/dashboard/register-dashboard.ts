@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { errors } from '@customers-api/core';
+import { pathOf } from '../http/error-handling.js';
+import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from '../http/security-headers.js';
+import { sendApiError } from '../http/send-error.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { registerJsonBodyParser } from '../http/json-body-parser.js';
 import { registerApiRoutes } from './api-routes.js';
 import { loadDashboardAssets } from './assets.js';
 import { registerLoginRoutes } from './login-routes.js';
 import { registerPageRoutes } from './page-routes.js';
-import { registerSecurityHeaders } from './security-headers.js';
 import { registerSessionGuard } from './session-guard.js';
 
 /**
@@ -18,7 +21,9 @@ export async function registerDashboard(app: FastifyInstance, deps: { database: 
   await app.register(
     async (dashboard) => {
       registerJsonBodyParser(dashboard);
-      registerSecurityHeaders(dashboard);
+      registerSecurityHeaders(dashboard, CONTENT_SECURITY_POLICY);
+      // Unknown paths under /dashboard get the API's 404 from inside this scope, so with its security headers.
+      dashboard.setNotFoundHandler((request, reply) => sendApiError(reply, errors.routeNotFound(pathOf(request.url))));
       registerPageRoutes(dashboard, { ...deps, assets });
       await dashboard.register(async (login) => registerLoginRoutes(login, { ...deps, assets }));
       await dashboard.register(

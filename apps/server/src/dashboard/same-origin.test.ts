@@ -1,22 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { isSameOriginRequest } from './same-origin.js';
+import { isSameOriginRequest, type OriginParts } from './same-origin.js';
+
+const at = (host: string, headers: OriginParts['headers'], protocol: 'http' | 'https' = 'http'): OriginParts => ({ host, protocol, headers });
 
 describe('isSameOriginRequest', () => {
   const host = '127.0.0.1:3000';
   it.each([
-    [{ host, origin: 'http://127.0.0.1:3000' }, true],
-    [{ host, origin: 'https://127.0.0.1:3000' }, true],
-    [{ host, referer: 'http://127.0.0.1:3000/dashboard/settings/api-keys' }, true],
-    [{ host: 'internal:8080', 'x-forwarded-host': 'app.example.com', origin: 'https://app.example.com' }, true],
-    [{ host: 'App.Example.com', origin: 'https://app.example.com' }, true],
-    [{ host, origin: 'http://127.0.0.1:3001' }, false],
-    [{ host, origin: 'http://localhost:3000' }, false],
-    [{ host, origin: 'https://evil.example', referer: 'http://127.0.0.1:3000/' }, false],
-    [{ host, origin: 'null' }, false],
-    [{ host, origin: 'not a url' }, false],
-    [{ host }, false],
-    [{ origin: 'http://127.0.0.1:3000' }, false],
-  ])('%j → %s', (headers, expected) => {
-    expect(isSameOriginRequest(headers)).toBe(expected);
+    [at(host, { origin: 'http://127.0.0.1:3000' }), true],
+    [at(host, { referer: 'http://127.0.0.1:3000/dashboard/settings/api-keys' }), true],
+    [at('App.Example.com', { origin: 'https://app.example.com' }, 'https'), true],
+    [at('app.example.com:443', { origin: 'https://app.example.com' }, 'https'), true],
+    [at('app.example.com', { origin: 'https://app.example.com:443' }, 'https'), true],
+    // The scheme counts: an https page is another origin than this http server, and the reverse.
+    [at(host, { origin: 'https://127.0.0.1:3000' }), false],
+    [at('app.example.com', { origin: 'http://app.example.com' }, 'https'), false],
+    // So does the port.
+    [at(host, { origin: 'http://127.0.0.1:3001' }), false],
+    [at('app.example.com', { origin: 'https://app.example.com:8443' }, 'https'), false],
+    [at(host, { origin: 'http://localhost:3000' }), false],
+    [at(host, { origin: 'https://evil.example', referer: 'http://127.0.0.1:3000/' }), false],
+    [at(host, { origin: 'null' }), false],
+    [at(host, { origin: 'not a url' }), false],
+    [at(host, {}), false],
+    [at('', { origin: 'http://127.0.0.1:3000' }), false],
+  ])('%j → %s', (request, expected) => {
+    expect(isSameOriginRequest(request)).toBe(expected);
   });
 });

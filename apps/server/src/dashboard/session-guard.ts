@@ -28,7 +28,7 @@ export function registerSessionGuard(app: FastifyInstance, deps: { database: Dat
     if (request.headers['x-api-key'] !== undefined || request.headers.authorization !== undefined) {
       throw dashboardErrors.apiKeyRefused();
     }
-    if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request.headers)) throw dashboardErrors.crossOrigin();
+    if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request)) throw dashboardErrors.crossOrigin();
     const id = sessionIdOf(request);
     const session = await findSession(deps.database, id, deps.now());
     if (!session || id === undefined) throw dashboardErrors.notSignedIn();

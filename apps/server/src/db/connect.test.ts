@@ -21,6 +21,21 @@ describe('connectDatabase', () => {
     }
   });
 
+  it('commits durably (synchronous FULL) unless the faster NORMAL is asked for', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'connect-test-'));
+    const modes = [[undefined, 2], ['full', 2], ['normal', 1]] as const;
+    try {
+      for (const [sqliteSynchronous, expected] of modes) {
+        const handle = connectDatabase(`sqlite:${join(dir, 'x.db')}`, sqliteSynchronous ? { sqliteSynchronous } : {});
+        const mode = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
+        await handle.close();
+        expect(mode.rows[0]?.synchronous, String(sqliteSynchronous)).toBe(expected);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('rejects other URLs with a message that shows the accepted forms and hides passwords', () => {
     expect(() => connectDatabase('mysql://u:secret@h/db')).toThrow(/use sqlite:<path> or postgres:\/\//);
     expect(() => connectDatabase('mysql://u:secret@h/db')).not.toThrow(/secret/);

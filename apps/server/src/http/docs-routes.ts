@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { OpenApiDocument } from '../openapi-document.js';
+import { DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './security-headers.js';
 
 /**
  * The contract as served: GET /openapi.yaml (verbatim), GET /openapi.json, and an interactive reference at
@@ -17,8 +18,12 @@ export async function registerDocsRoutes(
   const forThisServer = structuredClone(document);
   forThisServer.servers = [{ url: '/', description: 'This server' }, ...(document.servers ?? [])];
   await app.register(swagger, { mode: 'static', specification: { document: forThisServer as never } });
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { validatorUrl: null, tryItOutEnabled: true, deepLinking: true },
+  // In a scope of its own, so that the reference and its assets carry the security headers the dashboard has.
+  await app.register(async (docs) => {
+    registerSecurityHeaders(docs, DOCS_CONTENT_SECURITY_POLICY);
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { validatorUrl: null, tryItOutEnabled: true, deepLinking: true },
+    });
   });
 }

@@ -13,6 +13,8 @@ interface ServeProcess {
   child: ChildProcess;
   url: string;
   output(): string;
+  /** stdout alone: the JSON log lines. */
+  stdout(): string;
   /** SIGTERM, then the exit code once the process is gone. */
   stop(): Promise<number | null>;
 }
@@ -25,11 +27,15 @@ async function serve(database: string): Promise<ServeProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   await new Promise<void>((resolveReady, reject) => {
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('"msg":"listening"')) resolveReady();
+      // The banner (stderr) and the log lines (stdout) travel on two pipes: wait for both when a demo was seeded.
+      const seeded = stdout.includes('created a demo seller');
+      if (out.includes('"msg":"listening"') && (!seeded || /dashboard\/login\?token=\S+\n/.test(out))) resolveReady();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
@@ -39,6 +45,7 @@ async function serve(database: string): Promise<ServeProcess> {
     child,
     url: `http://127.0.0.1:${port}`,
     output: () => out,
+    stdout: () => stdout,
     stop: () => {
       child.kill('SIGTERM');
       return exited;
@@ -72,9 +79,13 @@ describe('serve as real processes (dist/cli.js)', () => {
         body: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
       });
       expect(created.status).toBe(201);
-      // The key appears in the banner only, never in a log line.
-      const logLines = first.output().split('\n').filter((line) => line.startsWith('{'));
-      expect(logLines.some((line) => line.includes(key!))).toBe(false);
+      // The key and the sign-in link appear in the banner on stderr only; stdout is the JSON log stream.
+      const link = /(http:\/\/\S+\/dashboard\/login\?token=)(\S+)/.exec(first.output());
+      expect(link).not.toBeNull();
+      expect(first.stdout()).not.toContain(key);
+      expect(first.stdout()).not.toContain(link![2]);
+      expect(first.stdout()).not.toContain('API key:');
+      expect(first.stdout().split('\n').filter(Boolean).every((line) => line.startsWith('{'))).toBe(true);
       expect(await first.stop()).toBe(0);
       expect(first.output()).toContain('"msg":"stopped"');
 

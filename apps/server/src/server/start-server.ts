@@ -18,21 +18,22 @@ export interface RunningServer {
 }
 
 /**
- * Opens and migrates the database, seeds a demo account on an empty one (printing its key once through
- * `print`), and listens.
+ * Opens and migrates the database, seeds a demo account on an empty one (printing its key and a sign-in link
+ * once through `print`: stderr by default, apart from the JSON log lines on stdout), and listens.
  *
  * @example
  * const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'sqlite:./data/x.db', logLevel: 'info' });
  */
 export async function startServer(
   config: ServerConfig,
-  { print = (text: string) => process.stdout.write(text), logger }: { print?: (text: string) => void; logger?: Logger } = {},
+  { print = (text: string) => process.stderr.write(text), logger }: { print?: (text: string) => void; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const log = logger ?? createLogger(config.logLevel);
-  const database = connectDatabase(config.databaseUrl);
+  const database = connectDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous ?? 'full' });
   try {
     await migrateToLatest(database);
-    const app = await buildApp({ database, logger: log });
+    const http = { requestTimeoutMs: config.requestTimeoutMs, trustProxy: config.trustProxy };
+    const app = await buildApp({ database, logger: log, http });
     const demo = await seedDemoAccount(database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -41,6 +42,8 @@ export async function startServer(
     if (demo) {
       const link = await createLoginLink(database, demo.sellerId);
       print(demoAccountMessage(demo, url, loginLinkUrl(url, link.token)));
+      // The log stream says that it happened, never what the key or the link is.
+      log.info({ sellerId: demo.sellerId }, 'created a demo seller; its API key and a sign-in link are on stderr');
     }
     log.info({ url, database: database.display }, 'listening');
     let closing: Promise<void> | undefined;

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { createApiKey } from '../db/api-keys.js';
 import type { DatabaseHandle, DialectName } from '../db/connect.js';
 import { createSeller } from '../db/sellers.js';
-import { buildApp } from '../build-app.js';
+import { buildApp, type AppOptions } from '../build-app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestSeller {
@@ -45,7 +45,7 @@ export interface TestServer {
 /** buildApp on a fresh database of the given kind, listening on 127.0.0.1 and a free port. */
 export async function startTestServer(
   dialect: DialectName,
-  options: { logger?: Logger; now?: () => Date } = {},
+  options: Omit<AppOptions, 'database' | 'logger'> & { logger?: Logger } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
   const handle = await database.open();

@@ -10,6 +10,7 @@ export const MESSAGES = {
   internal: 'An unexpected error occurred; quote the X-Request-Id when reporting it',
   cursorInvalid:
     'cursor is not valid for this query; pass the next_cursor of the previous page with the same filters',
+  requestTimeout: 'The request was not received in time',
   idempotencyKeyReused:
     'Idempotency-Key was already used with a different request body; use a new key for a new request',
 } as const;
@@ -38,6 +39,7 @@ export const errors = {
     new ApiError(405, `Method ${method} is not allowed here; use ${allowed.join(', ')}`, {
       Allow: allowed.join(', '),
     }),
+  requestTimeout: () => new ApiError(408, MESSAGES.requestTimeout),
   emailTaken: (email: string) =>
     new ApiError(409, `A customer with email ${email} already exists`),
   payloadTooLarge: (limitBytes: number) =>

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeller } from '../db/sellers.js';
+import { DIALECTS } from '../test/test-database.js';
+import { errorBody, startTestServer, type TestServer } from '../test/test-server.js';
+import { postLogin, rawCall, sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { createLoginLink, peekLoginLink } from './login-links.js';
+
+describe.each(DIALECTS)('sign-in links while signed in (login CSRF) on %s', (dialect) => {
+  let server: TestServer;
+  let victim: { id: string };
+  let attacker: { id: string };
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    victim = await createSeller(server.handle, { name: 'Victim GmbH', plan: 'starter' });
+    attacker = await createSeller(server.handle, { name: 'Attacker <b>&</b> "Co"', plan: 'starter' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const accountOf = async (cookie: string) =>
+    (await server.call('GET', '/dashboard/api/account', { headers: { cookie } })).json?.seller?.id as string | undefined;
+  const cookieOf = (response: { headers: Headers }) => (response.headers.get('set-cookie') ?? '').split(';', 1)[0]!;
+
+  it("does not switch a signed-in seller into another seller's account when the page submits itself", async () => {
+    const cookie = await signIn(server, victim.id);
+    const { token } = await createLoginLink(server.handle, attacker.id);
+    // What the sign-in page's script posts: an empty form, same origin, with the victim's cookie.
+    const response = await postLogin(server, token, { ...sameOrigin(server), cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self'/);
+    // Both accounts are named (escaped), and the form switches only with the link's seller id.
+    expect(response.text).toContain('Victim GmbH');
+    expect(response.text).toContain(victim.id);
+    expect(response.text).toContain('Attacker &lt;b&gt;&amp;&lt;/b&gt; &quot;Co&quot;');
+    expect(response.text).not.toContain('<b>&</b>');
+    expect(response.text).toContain(`<input type="hidden" name="switch_to" value="${attacker.id}">`);
+    expect(response.text).not.toMatch(/<script/);
+    // Nothing changed: still the victim, and the link is still unused.
+    expect(await accountOf(cookie)).toBe(victim.id);
+    expect(await peekLoginLink(server.handle, token)).toBe(attacker.id);
+  });
+
+  it('switches after the explicit confirmation: the old session ends, the new one is the link seller', async () => {
+    const cookie = await signIn(server, victim.id);
+    const { token } = await createLoginLink(server.handle, attacker.id);
+    const wrongId = await postLogin(server, token, { ...sameOrigin(server), cookie }, { switch_to: victim.id });
+    expect(wrongId.status).toBe(200);
+    expect(wrongId.headers.get('set-cookie')).toBeNull();
+
+    const confirmed = await postLogin(server, token, { ...sameOrigin(server), cookie }, { switch_to: attacker.id });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('/dashboard/settings/api-keys');
+    expect(await accountOf(cookieOf(confirmed))).toBe(attacker.id);
+    expect(await accountOf(cookie)).toBeUndefined();
+    expect((await postLogin(server, token, sameOrigin(server))).status).toBe(401);
+  });
+
+  it('refuses the confirmation from another origin or without one, like every dashboard form', async () => {
+    const cookie = await signIn(server, victim.id);
+    const { token } = await createLoginLink(server.handle, attacker.id);
+    for (const origin of [{ origin: 'https://evil.example' }, { origin: 'null' }, {}] as Record<string, string>[]) {
+      const response = await postLogin(server, token, { ...origin, cookie }, { switch_to: attacker.id });
+      expect(response.status, JSON.stringify(origin)).toBe(403);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    expect(await accountOf(cookie)).toBe(victim.id);
+    expect(await peekLoginLink(server.handle, token)).toBe(attacker.id);
+  });
+
+  it("signs in at once without a session, or with a session of the link's own seller", async () => {
+    const fresh = await createLoginLink(server.handle, attacker.id);
+    expect((await postLogin(server, fresh.token)).status).toBe(303);
+    const cookie = await signIn(server, victim.id);
+    const own = await createLoginLink(server.handle, victim.id);
+    const again = await postLogin(server, own.token, { ...sameOrigin(server), cookie });
+    expect(again.status).toBe(303);
+    expect(await accountOf(cookieOf(again))).toBe(victim.id);
+    // An expired session counts as none.
+    const expired = `dashboard_session=${'A'.repeat(43)}`;
+    const other = await createLoginLink(server.handle, attacker.id);
+    expect((await postLogin(server, other.token, { ...sameOrigin(server), cookie: expired })).status).toBe(303);
+  });
+
+  it('answers an oversized sign-in form with 413 (not 415), without using the link', async () => {
+    const { token } = await createLoginLink(server.handle, victim.id);
+    const response = await postLogin(server, token, sameOrigin(server), { switch_to: 'x'.repeat(2_000) });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.text)).toEqual(errorBody('Payload Too Large', 'Request body must be at most 1024 bytes'));
+    expect(response.headers.get('x-request-id')).toMatch(/^\S+$/);
+    expect(await peekLoginLink(server.handle, token)).toBe(victim.id);
+    const other = await rawCall(server, 'POST', `/dashboard/login?token=${token}`, { ...sameOrigin(server), 'content-type': 'text/plain' }, 'x');
+    expect(other.status).toBe(415);
+  });
+});

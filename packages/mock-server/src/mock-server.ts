@@ -76,12 +76,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     const read = header(request);
     const cors = corsHeaders(corsOrigins, read);
     const method = request.method ?? 'GET';
-    const path = (request.url ?? '/').split('?', 1)[0]!;
+    const url = request.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
     let truncated = false;
     const readRequest = async (): Promise<ApiRequest> => {
       const body = await readBody(request, BODY_LIMIT_BYTES);
       truncated = body.truncated;
-      return { method, path, header: read, body: body.bytes };
+      return { method, path, query, header: read, body: body.bytes };
     };
     let answer: MockAnswer;
     try {

@@ -30,6 +30,7 @@ describe('reference server on SQLite: faults', () => {
       await broken.handle.db.schema.alterTable('customers').renameTo('customers_gone').execute();
       const path = `/api/customers/${customer.id}`;
       const calls = [
+        ['GET', '/api/customers', undefined],
         ['POST', '/api/customers', { first_name: 'A', last_name: 'B', email: 'fault2@example.com' }],
         ['GET', path, undefined],
         ['PATCH', path, { status: 'inactive' }],

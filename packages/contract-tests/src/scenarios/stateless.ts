@@ -18,6 +18,7 @@ export const statelessScenarios: Scenario[] = [
       expect(step(t, 'get', await outcome(sdk.customers.get(id))).status).toBe(200);
       expect(step(t, 'update', await outcome(sdk.customers.update(id, { status: 'suspended' }))).status).toBe(200);
       expect(step(t, 'delete', await outcome(sdk.customers.delete(id))).status).toBe(204);
+      expect(step(t, 'list', await send(target, 'GET', '/api/customers?limit=5', { key: seller.key })).status).toBe(200);
     },
   },
   {
@@ -26,6 +27,7 @@ export const statelessScenarios: Scenario[] = [
     async run(target, t) {
       const id = '3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61';
       const calls = [
+        ['GET', '/api/customers', undefined],
         ['POST', '/api/customers', ada('nokey')],
         ['GET', `/api/customers/${id}`, undefined],
         ['PATCH', `/api/customers/${id}`, { status: 'active' }],

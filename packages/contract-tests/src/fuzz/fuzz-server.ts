@@ -90,7 +90,7 @@ export async function fuzzServer(server: ServerTarget, runs: number): Promise<Fu
 
   /** One request and every property; returns the parsed response. */
   const check = async (
-    operation: 'create' | 'update' | 'get' | 'delete',
+    operation: 'create' | 'update' | 'get' | 'delete' | 'list',
     method: string,
     path: string,
     key: KeyChoice,
@@ -123,7 +123,19 @@ export async function fuzzServer(server: ServerTarget, runs: number): Promise<Fu
       }
       return response;
     }
-    if (key === 'other-seller') fail("another seller's key reached a customer");
+    if (key === 'other-seller' && operation !== 'list') fail("another seller's key reached a customer");
+    if (operation === 'list') {
+      const query = new URLSearchParams(path.split('?')[1] ?? '');
+      const owner = key === 'other-seller' ? undefined : seller.sellerId;
+      for (const customer of response.json.data as Array<Record<string, string>>) {
+        if (customer.seller_id !== owner) fail("a list returned another seller's customer");
+        const status = query.get('status');
+        if (status && customer.status !== status) fail('a list ignored the status filter');
+        const email = query.get('email');
+        if (email && customer.email!.toLowerCase() !== email.toLowerCase()) fail('a list ignored the email filter');
+      }
+      if (response.json.data.length > Number(query.get('limit') ?? 20)) fail('a list page is larger than its limit');
+    }
     if (operation === 'create' || operation === 'update') {
       const parsed = parse(bodyText);
       if (!parsed.ok || !schemaAccepts(operation === 'create' ? 'CustomerCreate' : 'CustomerUpdate')(parsed.value)) fail('accepted a body the schema rejects');
@@ -149,7 +161,8 @@ export async function fuzzServer(server: ServerTarget, runs: number): Promise<Fu
 
   const createRuns = Math.ceil(runs * 0.45);
   const updateRuns = Math.ceil(runs * 0.35);
-  const readRuns = Math.max(0, runs - createRuns - updateRuns);
+  const readRuns = Math.max(0, Math.ceil((runs - createRuns - updateRuns) / 2));
+  const listRuns = Math.max(0, runs - createRuns - updateRuns - readRuns);
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
   const params = (numRuns: number) => ({ numRuns, seed, endOnFailure: true });
 
@@ -171,7 +184,46 @@ export async function fuzzServer(server: ServerTarget, runs: number): Promise<Fu
     }),
     params(readRuns),
   );
+  await fc.assert(
+    fc.asyncProperty(listQuery, keyChoice(true), async (query, key) => {
+      const response = await check('list', 'GET', `/api/customers?${query}`, key, undefined, undefined);
+      // A query every parameter of which is valid by openapi.yaml (no cursor) must be answered.
+      if (response.status === 400 && key !== 'other-seller' && !badKeys.includes(key) && listQueryIsValid(query)) {
+        throw new Error(`a valid list query was refused: ${query} → ${response.text}`);
+      }
+    }),
+    params(listRuns),
+  );
   return stats;
+}
+
+/** Valid and broken list query strings: known parameters with good and bad values, repeats, unknown names. */
+const listParameter = fc.oneof(
+  fc.integer({ min: -5, max: 130 }).map((n) => `limit=${n}`),
+  fc.constantFrom('limit=', 'limit=1.5', 'limit=1e2', 'limit=%20', 'limit=0x10'),
+  fc.constantFrom('active', 'inactive', 'suspended', 'Active', '', 'deleted').map((v) => `status=${v}`),
+  fc.oneof(fc.emailAddress(), fc.constantFrom('', "ada+tag@example.com", '%', '%E0%A4%A', 'a'.repeat(300))).map((v) => `email=${encodeURIComponent(v)}`),
+  fc.constantFrom('2026-11-25T09:30:00Z', '2026-11-25T10:30:00.123+01:00', '2026-11-25', '2030-02-30T00:00:00Z', 'yesterday', '').map((v) => `created_after=${encodeURIComponent(v)}`),
+  fc.constantFrom('2099-01-01T00:00:00Z', '1970-01-01T00:00:00Z', '2026-13-01T00:00:00Z').map((v) => `created_before=${encodeURIComponent(v)}`),
+  fc.constantFrom('cursor=x', 'cursor=eyJ2IjoxfQ', `cursor=${'A'.repeat(600)}`, 'sort=name', '__proto__=1', 'constructor=x', '=', '&&'),
+);
+const listQuery = fc.array(listParameter, { maxLength: 4 }).map((parts) => parts.join('&'));
+
+/** Whether a list query is valid by openapi.yaml's parameters (cursors aside, which only the server can judge). */
+function listQueryIsValid(query: string): boolean {
+  const seen = new Set<string>();
+  for (const [name, value] of new URLSearchParams(query)) {
+    if (seen.has(name)) return false;
+    seen.add(name);
+    const ok =
+      name === 'limit' ? /^\d+$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= 100 :
+      name === 'status' ? ['active', 'inactive', 'suspended'].includes(value) :
+      name === 'email' ? value.length >= 1 && [...value].length <= 254 :
+      name === 'created_after' || name === 'created_before' ? /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)) && !value.startsWith('2030-02-30') && !value.includes('-13-') :
+      false;
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /** Whether any string in a parsed body holds text the contract calls unstorable (NUL, a lone surrogate). */

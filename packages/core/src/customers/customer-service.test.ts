@@ -163,7 +163,7 @@ describe('idempotent create', () => {
   it('rejects a malformed Idempotency-Key (400)', async () => {
     expect(await failure(service.create(seller, ada, { idempotencyKey: 'has space' }))).toEqual({
       status: 400,
-      message: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
+      message: 'Idempotency-Key must be 1 to 255 visible ASCII characters (! to ~, no spaces)',
     });
   });
 });

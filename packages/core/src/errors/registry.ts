@@ -47,7 +47,7 @@ export const errors = {
   unsupportedMediaType: () => new ApiError(415, MESSAGES.unsupportedMediaType),
   idempotencyKeyReused: () => new ApiError(400, MESSAGES.idempotencyKeyReused),
   idempotencyKeyMalformed: () =>
-    new ApiError(400, 'Idempotency-Key must be 1 to 255 printable ASCII characters'),
+    new ApiError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters (! to ~, no spaces)'),
   cursorInvalid: () => new ApiError(400, MESSAGES.cursorInvalid),
   internal: () => new ApiError(500, MESSAGES.internal),
 };

@@ -126,7 +126,7 @@ describe('canonicalCustomerId', () => {
 });
 
 describe('header values', () => {
-  it('accepts Idempotency-Key values of 1 to 255 printable ASCII characters', () => {
+  it('accepts Idempotency-Key values of 1 to 255 visible ASCII characters', () => {
     expect(isIdempotencyKey('k')).toBe(true);
     expect(isIdempotencyKey('~'.repeat(255))).toBe(true);
     expect(isIdempotencyKey('x'.repeat(256))).toBe(false);

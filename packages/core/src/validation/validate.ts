@@ -54,7 +54,7 @@ export function canonicalCustomerId(id: string): string | undefined {
 }
 
 /**
- * Whether an `Idempotency-Key` header value is acceptable (1 to 255 printable ASCII characters).
+ * Whether an `Idempotency-Key` header value is acceptable (1 to 255 visible ASCII characters, `!` to `~`).
  *
  * @example
  * isIdempotencyKey('6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90'); // true

@@ -357,8 +357,8 @@ export interface components {
         CustomerId: string;
         /**
          * @description Makes a create safe to retry: the same key with the same body within 24 hours returns the original
-         *     response without creating a second customer. 1 to 255 printable ASCII characters; a UUID is
-         *     recommended. The SDK sends one on every create.
+         *     response without creating a second customer. 1 to 255 visible ASCII characters (`!` to `~`,
+         *     0x21-0x7E: letters, digits and punctuation; no spaces); a UUID is recommended. The SDK sends one on every create.
          * @example 6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90
          */
         IdempotencyKey: string;
@@ -451,8 +451,8 @@ export interface operations {
             header?: {
                 /**
                  * @description Makes a create safe to retry: the same key with the same body within 24 hours returns the original
-                 *     response without creating a second customer. 1 to 255 printable ASCII characters; a UUID is
-                 *     recommended. The SDK sends one on every create.
+                 *     response without creating a second customer. 1 to 255 visible ASCII characters (`!` to `~`,
+                 *     0x21-0x7E: letters, digits and punctuation; no spaces); a UUID is recommended. The SDK sends one on every create.
                  * @example 6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];

@@ -158,7 +158,7 @@ describe.each(DIALECTS)('customer operations over HTTP on %s', (dialect) => {
     );
   });
 
-  it('rejects an Idempotency-Key outside 1-255 printable ASCII characters', async () => {
+  it('rejects an Idempotency-Key outside 1-255 visible ASCII characters', async () => {
     const res = await server.call('POST', '/api/customers', {
       key: seller.key,
       body: newCustomer(),

@@ -12,7 +12,7 @@ export interface BenchConfig {
   sellers: number;
   /** Customers in the main table (SQLite and PostgreSQL). */
   customers: number;
-  /** Customers in the two scale tables (SQLite). */
+  /** Customers in the two scale tables (SQLite for GET and list; PostgreSQL for list). */
   scale: { small: number; large: number; connections: number };
   /** SDK vs fetch: calls per batch, and batches of each (interleaved). */
   sdk: { calls: number; batches: number; concurrency: number };

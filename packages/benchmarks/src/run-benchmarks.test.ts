@@ -22,6 +22,8 @@ describe('the benchmark harness (smoke)', () => {
       'floor-get',
       'sqlite-get',
       'postgres-get',
+      'sqlite-list',
+      'postgres-list',
       'sqlite-post',
       'postgres-post',
       'sqlite-patch',
@@ -33,6 +35,10 @@ describe('the benchmark harness (smoke)', () => {
       'mock-get',
       'scale-small',
       'scale-large',
+      'list-small-sqlite',
+      'list-large-sqlite',
+      'list-small-postgres',
+      'list-large-postgres',
       'msw-get',
       'sdk-sequential',
       'sdk-concurrent',
@@ -68,8 +74,11 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.mockOverPrism).toBeGreaterThan(0);
     expect(report.rows.find((r) => r.id === 'mock-get')!.note).toMatch(/× Prism GET/);
     expect(report.scaleP99Ratio).toBeGreaterThan(0);
+    expect(report.listScaleP99Ratio.sqlite).toBeGreaterThan(0);
+    expect(report.listScaleP99Ratio.postgres).toBeGreaterThan(0);
+    expect(report.listOverGet).toBeGreaterThan(0);
     const checks = checkTargets(report);
-    expect(checks).toHaveLength(8);
+    expect(checks).toHaveLength(12);
     for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
   });
 

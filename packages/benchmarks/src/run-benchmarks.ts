@@ -46,6 +46,10 @@ export interface BenchReport {
   mockOverPrism: number;
   /** p99 at the large scale table over p99 at the small one, per round, median. */
   scaleP99Ratio: number;
+  /** The same for a page of 20 (list), on SQLite and on PostgreSQL. */
+  listScaleP99Ratio: { sqlite: number; postgres: number };
+  /** List (a page of 20) throughput over GET-by-id throughput on the SQLite server, per round, median. */
+  listOverGet: number;
   /** Undefined when the SDK comparison was not selected. */
   sdk: SdkResult | undefined;
   seconds: number;
@@ -143,6 +147,13 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         const url = `sqlite:${join(dir, `${name}.db`)}`;
         return { url, fixture: await seedDatabase(url, { sellers: config.sellers, customers }) };
       });
+    const pgScaleDb = (name: string, customers: number) =>
+      once(async () => {
+        await postgresDb();
+        log(`seeding a scale table of ${customers} customers (PostgreSQL)`);
+        const url = await postgres!.createDatabase(name);
+        return { url, fixture: await seedDatabase(url, { sellers: config.sellers, customers }) };
+      });
     const serverOn = (db: () => Promise<{ url: string; fixture: Fixture }>) =>
       once(async () => {
         const { url, fixture } = await db();
@@ -171,6 +182,15 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     });
     const small = serverOn(scaleDb('scale-small', config.scale.small));
     const large = serverOn(scaleDb('scale-large', config.scale.large));
+    const pgSmall = serverOn(pgScaleDb('scale_small', config.scale.small));
+    const pgLarge = serverOn(pgScaleDb('scale_large', config.scale.large));
+    // The current server in SQLite's `synchronous=normal`, the mode older builds ran in: before/after compares like
+    // with like, and the main rows show what the default (`full`) costs.
+    const sqliteNormal = once(async () => {
+      const { url, fixture } = await sqliteDb();
+      const input = { ...serverInput(url), sqliteSynchronous: 'normal' };
+      return { target: await launch(startTarget('src/targets/server.mjs', input)), fixture };
+    });
     const prism = once(async () => ({
       target: await launch(startPrism()),
       fixture: { sellers: [{ key: `sk_live_${'a'.repeat(48)}`, ids: Array.from({ length: 100 }, () => randomUUID()) }] },
@@ -184,25 +204,42 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const allScenarios: Scenario[] = [
       { id: 'ceiling', kind: 'ceiling', label: 'ceiling: bare Fastify, small JSON', start: ceiling, load: 'plain', connections: c },
       { id: 'floor-get', kind: 'floor', label: 'floor: Fastify + 2 prepared SQLite reads, GET', start: floor, load: 'get', connections: c },
-      ...(['get', 'post', 'patch', 'mixed'] as const).flatMap((load) => [
+      ...(['get', 'list', 'post', 'patch', 'mixed'] as const).flatMap((load) => [
         { id: `sqlite-${load}`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}`, start: sqlite, load, connections: c },
         { id: `postgres-${load}`, kind: 'server' as const, label: `server PostgreSQL ${load.toUpperCase()}`, start: pg, load, connections: c },
       ]),
       { id: 'sqlite-get-info', kind: 'server', label: 'server SQLite GET, log level info', start: sqliteInfo, load: 'get', connections: c },
       ...(config.before
-        ? (['get', 'post', 'mixed'] as const).map((load) => ({
-            id: `before-${load}`,
-            kind: 'before' as const,
-            label: `before (old server) SQLite ${load.toUpperCase()}`,
-            start: before,
-            load,
-            connections: c,
-          }))
+        ? (['get', 'post', 'mixed'] as const).flatMap((load) => [
+            {
+              id: `before-${load}`,
+              kind: 'before' as const,
+              label: `before (old server) SQLite ${load.toUpperCase()}, synchronous=normal`,
+              start: before,
+              load,
+              connections: c,
+            },
+            {
+              id: `normal-${load}`,
+              kind: 'server' as const,
+              label: `server SQLite ${load.toUpperCase()}, synchronous=normal (as before)`,
+              start: sqliteNormal,
+              load,
+              connections: c,
+            },
+          ])
         : []),
       { id: 'prism-get', kind: 'prism', label: 'Prism mock GET', start: prism, load: 'get', connections: c },
       { id: 'mock-get', kind: 'mock', label: 'stateful HTTP mock GET', start: mockServer, load: 'get', connections: c },
       { id: 'scale-small', kind: 'scale', label: `GET, ${config.scale.small.toLocaleString('en')} customers (SQLite)`, start: small, load: 'get', connections: config.scale.connections },
       { id: 'scale-large', kind: 'scale', label: `GET, ${config.scale.large.toLocaleString('en')} customers (SQLite)`, start: large, load: 'get', connections: config.scale.connections },
+      ...([
+        ['sqlite', small, large, 'SQLite'],
+        ['postgres', pgSmall, pgLarge, 'PostgreSQL'],
+      ] as const).flatMap(([db, smallDb, largeDb, name]) => [
+        { id: `list-small-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.small.toLocaleString('en')} customers (${name})`, start: smallDb, load: 'list' as const, connections: config.scale.connections },
+        { id: `list-large-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.large.toLocaleString('en')} customers (${name})`, start: largeDb, load: 'list' as const, connections: config.scale.connections },
+      ]),
     ];
     const wanted = (id: string) => !config.only || config.only.includes(id);
     const scenarios = allScenarios.filter((s) => s.id === 'ceiling' || wanted(s.id));
@@ -241,6 +278,11 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const mockRow = rows.find((row) => row.id === 'mock-get');
     if (mockRow && Number.isFinite(mockOverPrism)) mockRow.note = `${mockOverPrism.toFixed(1)}× Prism GET; in-memory store`;
     const scaleP99Ratio = pairwise('scale-large', 'scale-small', (large, small) => large.p99 / small.p99);
+    const listScaleP99Ratio = {
+      sqlite: pairwise('list-large-sqlite', 'list-small-sqlite', (large, small) => large.p99 / small.p99),
+      postgres: pairwise('list-large-postgres', 'list-small-postgres', (large, small) => large.p99 / small.p99),
+    };
+    const listOverGet = pairwise('sqlite-list', 'sqlite-get', (list, get) => list.rps / get.rps);
 
     if (wanted('msw-get')) {
       log('MSW handlers through the SDK, in one process');
@@ -253,7 +295,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sdk = await measureSdk(config, target, fixture);
       rows.push(...sdkRows(config, sdk));
     }
-    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, sdk, seconds: (performance.now() - started) / 1000 };
+    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await postgres?.stop().catch(() => {});

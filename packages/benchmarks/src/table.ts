@@ -38,7 +38,7 @@ export function beforeAfterTable(report: BenchReport): string | undefined {
   const pairs: Array<[string, Row, Row]> = [];
   for (const load of ['get', 'post', 'mixed']) {
     const before = report.rows.find((r) => r.id === `before-${load}`);
-    const after = report.rows.find((r) => r.id === `sqlite-${load}`);
+    const after = report.rows.find((r) => r.id === `normal-${load}`);
     if (before && after) pairs.push([load, before, after]);
   }
   if (pairs.length === 0) return undefined;
@@ -46,7 +46,7 @@ export function beforeAfterTable(report: BenchReport): string | undefined {
   const rps = (row: Row) => Math.round(row.rps).toLocaleString('en');
   const cpu = (row: Row) => (row.cpuUs ?? Number.NaN).toFixed(0);
   return [
-    '| SQLite | before req/s | after req/s | before vs ceiling | after vs ceiling | before CPU µs/req | after CPU µs/req |',
+    '| SQLite, synchronous=normal | before req/s | after req/s | before vs ceiling | after vs ceiling | before CPU µs/req | after CPU µs/req |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...pairs.map(([load, before, after]) =>
       `| ${load.toUpperCase()} | ${rps(before)} | ${rps(after)} | ${pct(before)} | ${pct(after)} | ${cpu(before)} | ${cpu(after)} |`,

@@ -15,7 +15,7 @@ function ratioOf(report: BenchReport, id: string): number {
 
 const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 
-/** The targets of issue 7, each judged on this run's own numbers. */
+/** The targets of the benchmark issues (7, 12, 13), each judged on this run's own numbers. */
 export function checkTargets(report: BenchReport): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const [id, name, goal] of [
@@ -48,6 +48,38 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
     actual: `${report.scaleP99Ratio.toFixed(2)}×`,
     met: report.scaleP99Ratio <= 2,
   });
+  for (const db of ['sqlite', 'postgres'] as const) {
+    const ratio = report.listScaleP99Ratio[db];
+    checks.push({
+      name: `list (page of 20) p99 at the large table vs the small one, ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
+      goal: '≤ 2×',
+      actual: `${ratio.toFixed(2)}×`,
+      met: ratio <= 2,
+    });
+  }
+  checks.push({
+    name: 'list (page of 20) throughput vs GET by id (SQLite)',
+    goal: '≥ 60%',
+    actual: pct(report.listOverGet),
+    met: report.listOverGet >= 0.6,
+  });
+  checks.push({
+    name: 'stateful HTTP mock GET vs the Prism mock',
+    goal: 'reported',
+    actual: `${report.mockOverPrism.toFixed(1)}×`,
+    met: Number.isFinite(report.mockOverPrism),
+  });
+  for (const load of ['get', 'post', 'mixed'] as const) {
+    const before = report.rows.find((r) => r.id === `before-${load}`)?.rps;
+    const after = report.rows.find((r) => r.id === `normal-${load}`)?.rps;
+    if (before === undefined || after === undefined) continue;
+    checks.push({
+      name: `server ${load.toUpperCase()} (SQLite, synchronous=normal) vs the old server`,
+      goal: '≥ 95%',
+      actual: pct(after / before),
+      met: after / before >= 0.95,
+    });
+  }
   const serverRss = Math.max(...report.rows.filter((r) => r.kind === 'server' || r.kind === 'scale').map((r) => r.peakRss ?? 0));
   checks.push({
     name: 'server peak RSS under load',

@@ -5,7 +5,7 @@ import { childInput, reply } from '../child.js';
 import type { Fixture } from '../fixture.js';
 import { percentile } from '../stats.js';
 
-export type LoadKind = 'plain' | 'get' | 'post' | 'patch' | 'mixed';
+export type LoadKind = 'plain' | 'get' | 'list' | 'post' | 'patch' | 'mixed';
 
 export interface LoadInput {
   url: string;
@@ -42,6 +42,11 @@ function requestFor(kind: LoadKind, fixture: Fixture): autocannon.Request {
   const headers = { 'x-api-key': seller.key, 'content-type': 'application/json' };
   const action = kind === 'mixed' ? (Math.random() < 0.8 ? 'get' : Math.random() < 0.5 ? 'post' : 'patch') : kind;
   if (action === 'get') return { method: 'GET', path: `/api/customers/${pick(seller.ids)}`, headers: { 'x-api-key': seller.key } };
+  // A page of 20, newest first; every other one also filtered by status (every seeded customer is active).
+  if (action === 'list') {
+    const query = Math.random() < 0.5 ? 'limit=20' : 'limit=20&status=active';
+    return { method: 'GET', path: `/api/customers?${query}`, headers: { 'x-api-key': seller.key } };
+  }
   if (action === 'patch') {
     const body = { status: pick([...STATUSES]), company_name: `Company ${counter++}` };
     return { method: 'PATCH', path: `/api/customers/${pick(seller.ids)}`, headers, body: JSON.stringify(body) };

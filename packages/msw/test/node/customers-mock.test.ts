@@ -150,9 +150,24 @@ describe('customers mock (node)', () => {
     expect(reused.status).toBe(400);
   });
 
-  it('answers an unsupported method on an API path with 405', async () => {
-    const response = await call('GET', '/api/customers', { key: alice.apiKey });
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('POST');
+  it('answers methods a path does not support (PUT, PROPFIND, LINK, QUERY, OPTIONS) with 405 + Allow, after the key', async () => {
+    const item = '/api/customers/3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61';
+    for (const method of ['PUT', 'PROPFIND', 'LINK', 'QUERY', 'OPTIONS']) {
+      for (const [path, allow] of [['/api/customers', 'GET, HEAD, POST'], [item, 'GET, HEAD, PATCH, DELETE']] as const) {
+        const response = await call(method, path, { key: alice.apiKey });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow);
+        expect(await response.json()).toEqual({ error: 'Method Not Allowed', message: `Method ${method} is not allowed here; use ${allow}` });
+      }
+      expect((await call(method, '/api/customers')).status, `${method} without a key`).toBe(401);
+    }
+  });
+
+  it('lists and finds customers by email through the query string', async () => {
+    const created = await (await call('POST', '/api/customers', { key: alice.apiKey, body: { ...ada, email: 'ada+msw@example.com' } })).json();
+    const found = await call('GET', `/api/customers?email=${encodeURIComponent('ADA+msw@example.com')}`, { key: alice.apiKey });
+    expect(await found.json()).toEqual({ data: [created], has_more: false, next_cursor: null });
+    const bad = await call('GET', '/api/customers?limit=0', { key: alice.apiKey });
+    expect(await bad.json()).toEqual({ error: 'Bad Request', message: 'limit must be at least 1' });
   });
 });

@@ -1,13 +1,13 @@
 // Keys that are revoked or expired from the start, or that expire while the mock runs, answer 401 as on the server.
 import { MESSAGES } from '@customers-api/core';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomersMock } from '../../src/index.js';
 
 const BASE = 'http://keys.test';
 const mock = createCustomersMock({
   baseUrl: BASE,
-  sellers: [{}, { revoked: true }, { expiresAt: '2020-01-01T00:00:00Z' }, { expiresAt: new Date(Date.now() + 300).toISOString() }],
+  sellers: [{}, { revoked: true }, { expiresAt: '2020-01-01T00:00:00Z' }, { expiresAt: new Date(Date.now() + 60_000).toISOString() }],
 });
 const server = setupServer(...mock.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -26,7 +26,12 @@ describe('key lifecycle', () => {
       expect(await statusWith(key)).toEqual({ status: 401, body: { error: 'Unauthorized', message: MESSAGES.apiKeyInvalid } });
     }
     expect((await statusWith(expiring!)).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await statusWith(expiring!)).status).toBe(401);
+    // A minute later by the clock (only Date is faked: MSW's own timers keep running).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      expect((await statusWith(expiring!)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -94,7 +94,7 @@ describe('client.customers.list', () => {
       for await (const _ of client.customers.list({ limit: 101 })) throw new Error('no customer expected');
     })().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BadRequestError);
-    expect((err as BadRequestError).apiMessage).toBe('limit must be between 1 and 100');
+    expect((err as BadRequestError).apiMessage).toBe('limit must be at most 100');
     expect(server.requests).toHaveLength(2); // a 400 is not retried
   });
 });

@@ -35,7 +35,9 @@ const bad = (message: string): Answer => ({ status: 400, body: { error: 'Bad Req
 function list(all: ReturnType<typeof customers>, query: URLSearchParams): Answer {
   for (const name of query.keys()) if (!ALLOWED.has(name)) return bad(`${name} is not an allowed query parameter`);
   const limit = Number(query.get('limit') ?? 20);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return bad('limit must be between 1 and 100');
+  if (!Number.isInteger(limit)) return bad('limit must be an integer');
+  if (limit < 1) return bad('limit must be at least 1');
+  if (limit > 100) return bad('limit must be at most 100');
   const filters = JSON.stringify(FILTERS.map((f) => query.get(f)));
   let offset = 0;
   const cursor = query.get('cursor');

@@ -1,7 +1,7 @@
 import type { operations } from '../generated/openapi';
 
-/** The query of `GET /api/customers` exactly as the contract types it (date-times as strings). */
-type ListQuery = NonNullable<operations['listCustomers']['parameters']['query']>;
+/** @internal The query of `GET /api/customers` exactly as the contract types it (date-times as strings). */
+export type ListQuery = NonNullable<operations['listCustomers']['parameters']['query']>;
 
 /**
  * Filters and paging of {@link Customers.list}: the query parameters of `GET /api/customers`, where the two

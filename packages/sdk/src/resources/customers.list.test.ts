@@ -4,6 +4,7 @@ import { customers, type ListServer, startListServer } from '../../test/helpers/
 import { CustomersClient } from '../client';
 import { BadRequestError, InternalServerError, TimeoutError, UserAbortError } from '../core/errors';
 import { CursorPage, PagePromise } from '../core/pagination';
+import type { CustomerListParams } from './customer-list-params';
 
 // list() and findByEmail() against a real HTTP server that pages like openapi.yaml says (test/helpers/list-server).
 const ALL = customers(5);
@@ -64,6 +65,13 @@ describe('client.customers.list', () => {
     expect(ids([...first.data, ...rest])).toEqual(ids(ALL.slice(1)));
     expect(queries().map((q) => new URLSearchParams(q).get('limit'))).toEqual(['1', '2', '2']);
     expect(new URLSearchParams(queries()[0]).get('created_before')).toBe(ALL[0]!.created_at);
+  });
+
+  it('later pages repeat the filters as they were at the call, even if the caller changes the object', async () => {
+    const params: CustomerListParams = { status: 'active', limit: 1 };
+    const first = await client.customers.list(params);
+    params.status = 'inactive';
+    expect(ids((await first.getNextPage()).data)).toEqual([ALL[2]!.id]);
   });
 
   it('iterPages() yields each page once', async () => {

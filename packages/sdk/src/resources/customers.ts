@@ -3,7 +3,7 @@ import { APIPromise } from '../core/api-promise';
 import { type CursorPageBody, PagePromise } from '../core/pagination';
 import type { RequestOptions, Send } from '../client';
 import type { paths } from '../generated/openapi';
-import { type CustomerListParams, listQuery } from './customer-list-params';
+import { type CustomerListParams, type ListQuery, listQuery } from './customer-list-params';
 import type { Customer, CustomerCreate, CustomerUpdate } from './customer-types';
 
 /** Options of {@link Customers.create}. */
@@ -106,8 +106,11 @@ export class Customers {
    * }
    */
   list(params: CustomerListParams = {}, options?: RequestOptions): PagePromise<Customer> {
-    const first = this.#page(params, options);
-    return new PagePromise(first, (next, nextOptions) => this.list({ ...params, ...next }, nextOptions ?? options));
+    // Later pages repeat the filters as they were at this call, even if the caller's object changes meanwhile.
+    const query = listQuery(params);
+    return new PagePromise(this.#page(query, options), (next, nextOptions) =>
+      this.list({ ...query, ...next }, nextOptions ?? options),
+    );
   }
 
   /**
@@ -123,8 +126,7 @@ export class Customers {
   }
 
   /** One `GET /api/customers` through the request loop. */
-  #page(params: CustomerListParams, options: RequestOptions | undefined) {
-    const query = listQuery(params);
+  #page(query: ListQuery, options: RequestOptions | undefined) {
     return this.#send<CursorPageBody<Customer>>(options, (init) =>
       this.#api.GET('/api/customers', { ...init, params: { query } }),
     );

@@ -1,5 +1,5 @@
 import type { Client } from 'openapi-fetch';
-import { type Answer, APIPromise } from './core/api-promise';
+import type { Answer } from './core/api-promise';
 import { ConfigurationError, ConnectionError, type CustomersApiError, TimeoutError } from './core/errors';
 import type { LogEvent, Logger } from './core/logger';
 import type { paths } from './generated/openapi';
@@ -75,8 +75,8 @@ export interface CallInit {
 /** @internal One openapi-fetch call; the request loop runs it once per attempt. */
 export type Call = (init: CallInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-/** @internal Runs a call through the request loop. */
-export type Send = <T>(options: RequestOptions | undefined, call: Call) => APIPromise<T>;
+/** @internal Runs a call through the request loop; resources wrap the answer (`APIPromise`, `PagePromise`). */
+export type Send = <T>(options: RequestOptions | undefined, call: Call) => Promise<Answer<T>>;
 
 interface Resolved {
   maxRetries: number;
@@ -163,7 +163,7 @@ export class CustomersClient {
     this.customers = new Customers(api, (opts, call) => this.#send(opts, call));
   }
 
-  #send<T>(options: RequestOptions | undefined, call: Call): APIPromise<T> {
+  #send<T>(options: RequestOptions | undefined, call: Call): Promise<Answer<T>> {
     const resolved: Resolved = {
       maxRetries: Math.floor(count(options?.maxRetries, 'maxRetries', this.maxRetries, 0)),
       timeout: count(options?.timeout, 'timeout', this.timeout, 1),
@@ -171,7 +171,7 @@ export class CustomersClient {
     };
     const headers: Record<string, string> = { ...options?.headers };
     if (options?.requestId !== undefined) headers['X-Request-Id'] = options.requestId;
-    return new APIPromise(this.#loop<T>(call, headers, resolved));
+    return this.#loop<T>(call, headers, resolved);
   }
 
   #log(event: () => LogEvent): void {

@@ -6,6 +6,7 @@ export { VERSION } from './version';
 // Resources
 export { Customers } from './resources/customers';
 export type { CreateOptions } from './resources/customers';
+export type { CustomerListParams } from './resources/customer-list-params';
 export type {
   Address,
   Customer,
@@ -16,9 +17,11 @@ export type {
   CustomerUpdateFields,
 } from './resources/customer-types';
 
-// Results, raw responses and logging
+// Results, pages, raw responses and logging
 export { APIPromise } from './core/api-promise';
 export type { Result, WithResponse } from './core/api-promise';
+export { CursorPage, PagePromise } from './core/pagination';
+export type { CursorPageBody, NextPageParams } from './core/pagination';
 export type { LogEvent, Logger } from './core/logger';
 
 // Errors

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ID, KEY, scriptedFetch } from './helpers/fixtures';
+import { ADA, ID, json, KEY, scriptedFetch } from './helpers/fixtures';
 
 // These tests load the built files (turbo runs `build` before `test`).
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
@@ -50,5 +50,18 @@ describe('the built package', () => {
     const { fetch, calls } = scriptedFetch([new Response(null, { status: 204 })]);
     await new esm.CustomersClient({ apiKey: KEY, fetch }).customers.delete(ID);
     expect(calls[0]!.headers.get('user-agent')).toBe(`@customers-api/sdk/${version}`);
+  });
+
+  it.each(['esm', 'cjs'] as const)('iterates every page of a list with the %s build', async (format) => {
+    const sdk = format === 'esm' ? esm : cjs;
+    const second = { ...ADA, id: '00000000-0000-4000-8000-000000000002' };
+    const { fetch, calls } = scriptedFetch([
+      json({ data: [ADA], has_more: true, next_cursor: 'c2' }),
+      json({ data: [second], has_more: false, next_cursor: null }),
+    ]);
+    const seen = [];
+    for await (const customer of new sdk.CustomersClient({ apiKey: KEY, fetch }).customers.list({ limit: 1 })) seen.push(customer.id);
+    expect(seen).toEqual([ADA.id, second.id]);
+    expect(calls.map((c) => new URL(c.url).search)).toEqual(['?limit=1', '?limit=1&cursor=c2']);
   });
 });

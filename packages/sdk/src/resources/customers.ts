@@ -1,7 +1,9 @@
 import type { Client } from 'openapi-fetch';
-import type { APIPromise } from '../core/api-promise';
+import { APIPromise } from '../core/api-promise';
+import { type CursorPageBody, PagePromise } from '../core/pagination';
 import type { RequestOptions, Send } from '../client';
 import type { paths } from '../generated/openapi';
+import { type CustomerListParams, type ListQuery, listQuery } from './customer-list-params';
 import type { Customer, CustomerCreate, CustomerUpdate } from './customer-types';
 
 /** Options of {@link Customers.create}. */
@@ -18,7 +20,7 @@ function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** Create, get, update and delete the seller's customers. Reach it as `client.customers`. */
+/** Create, get, update, delete, list and find the seller's customers. Reach it as `client.customers`. */
 export class Customers {
   readonly #api: Client<paths>;
   readonly #send: Send;
@@ -40,8 +42,10 @@ export class Customers {
    */
   create(body: CustomerCreate, options?: CreateOptions): APIPromise<Customer> {
     const key = options?.idempotencyKey ?? newIdempotencyKey();
-    return this.#send<Customer>(options, (init) =>
-      this.#api.POST('/api/customers', { ...init, body, params: { header: { 'Idempotency-Key': key } } }),
+    return new APIPromise(
+      this.#send<Customer>(options, (init) =>
+        this.#api.POST('/api/customers', { ...init, body, params: { header: { 'Idempotency-Key': key } } }),
+      ),
     );
   }
 
@@ -52,8 +56,10 @@ export class Customers {
    * const customer = await client.customers.get('3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61');
    */
   get(id: string, options?: RequestOptions): APIPromise<Customer> {
-    return this.#send<Customer>(options, (init) =>
-      this.#api.GET('/api/customers/{id}', { ...init, params: { path: { id } } }),
+    return new APIPromise(
+      this.#send<Customer>(options, (init) =>
+        this.#api.GET('/api/customers/{id}', { ...init, params: { path: { id } } }),
+      ),
     );
   }
 
@@ -64,8 +70,10 @@ export class Customers {
    * const suspended = await client.customers.update(id, { status: 'suspended' });
    */
   update(id: string, patch: CustomerUpdate, options?: RequestOptions): APIPromise<Customer> {
-    return this.#send<Customer>(options, (init) =>
-      this.#api.PATCH('/api/customers/{id}', { ...init, body: patch, params: { path: { id } } }),
+    return new APIPromise(
+      this.#send<Customer>(options, (init) =>
+        this.#api.PATCH('/api/customers/{id}', { ...init, body: patch, params: { path: { id } } }),
+      ),
     );
   }
 
@@ -76,8 +84,51 @@ export class Customers {
    * await client.customers.delete(id);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.#send<void>(options, (init) =>
-      this.#api.DELETE('/api/customers/{id}', { ...init, params: { path: { id } } }),
+    return new APIPromise(
+      this.#send<void>(options, (init) =>
+        this.#api.DELETE('/api/customers/{id}', { ...init, params: { path: { id } } }),
+      ),
+    );
+  }
+
+  /**
+   * Lists customers, newest first, one page per request (`GET /api/customers`). Await it for the first page
+   * (`data`, `has_more`, `next_cursor`, `hasNextPage()`, `getNextPage()`), or iterate it with `for await` for
+   * every customer of every page. Later pages repeat the filters and these request options (signal, timeout,
+   * retries, headers, request id), each page with its own attempts and timeout.
+   * @throws BadRequestError for a malformed parameter (`limit` outside 1-100, a bare date, a foreign cursor), ...
+   * @example
+   * const page = await client.customers.list({ status: 'active', limit: 50 });
+   * if (page.hasNextPage()) await page.getNextPage();
+   *
+   * for await (const customer of client.customers.list({ created_after: new Date('2026-11-01T00:00:00Z') })) {
+   *   console.log(customer.id, customer.email);
+   * }
+   */
+  list(params: CustomerListParams = {}, options?: RequestOptions): PagePromise<Customer> {
+    // Later pages repeat the filters as they were at this call, even if the caller's object changes meanwhile.
+    const query = listQuery(params);
+    return new PagePromise(this.#page(query, options), (next, nextOptions) =>
+      this.list({ ...query, ...next }, nextOptions ?? options),
+    );
+  }
+
+  /**
+   * The customer with this email address (compared case-insensitively, as uniqueness is), or `null`: one list
+   * request with `email` and `limit: 1`. The address is sent percent-encoded, so `ada+tag@example.com` keeps its `+`.
+   * @example
+   * const existing = await client.customers.findByEmail('ada@example.com');
+   * if (existing) console.log(existing.id);
+   */
+  findByEmail(email: string, options?: RequestOptions): APIPromise<Customer | null> {
+    const page = this.#page({ email, limit: 1 }, options);
+    return new APIPromise(page.then(({ data, response }) => ({ data: data.data[0] ?? null, response })));
+  }
+
+  /** One `GET /api/customers` through the request loop. */
+  #page(query: ListQuery, options: RequestOptions | undefined) {
+    return this.#send<CursorPageBody<Customer>>(options, (init) =>
+      this.#api.GET('/api/customers', { ...init, params: { query } }),
     );
   }
 }

@@ -76,6 +76,18 @@ describe('success against Prism', () => {
     expect(response.status).toBe(204);
   });
 
+  it('list resolves to the documented first page, and getNextPage() sends a cursor Prism accepts', async () => {
+    const page = await client.customers.list({ status: 'active', limit: 20, created_after: new Date('2026-11-01T00:00:00Z') });
+    expect(page.data).toEqual([ADA]);
+    expect(page.hasNextPage()).toBe(true);
+    const next = await page.getNextPage({ limit: 100 });
+    expect(next.data).toEqual([ADA]);
+  });
+
+  it('findByEmail returns the documented customer', async () => {
+    expect(await client.customers.findByEmail('ada+tag@example.com', prefer('example=byEmail'))).toEqual(ADA);
+  });
+
   it('sends a valid Idempotency-Key and X-Request-Id (Prism validates both headers)', async () => {
     await expect(client.customers.create(MINIMAL, { idempotencyKey: 'signup-42', requestId: 'req_mine' })).resolves.toEqual(ADA);
   });
@@ -135,6 +147,16 @@ describe('every documented error example', () => {
     } finally {
       vi.restoreAllMocks();
     }
+  });
+
+  it.each([
+    ['limit above 100', { limit: 101 }],
+    ['a bare date', { created_after: '2026-11-01' }],
+    ['an unknown status', { status: 'deleted' as 'active' }],
+  ])('Prism refuses a list with %s: the documented 400, a BadRequestError', async (_case, params) => {
+    const err = await failure(client.customers.list(params));
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect(err.status).toBe(400);
   });
 
   it('Prism answers a malformed id with its own 422 (the real server says 404): an UnexpectedStatusError', async () => {

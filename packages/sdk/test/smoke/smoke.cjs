@@ -24,6 +24,13 @@ async function main() {
   if (!isCustomer(got) || got.id !== created.id) fail(`get returned ${JSON.stringify(got)}`);
   const updated = await client.customers.update(created.id, { status: 'suspended' });
   if (!isCustomer(updated) || updated.status !== 'suspended') fail(`update returned ${JSON.stringify(updated)}`);
+  // The address has a '+': the real server finds it only if the SDK percent-encodes it (Prism answers its example).
+  const found = await client.customers.findByEmail(email, { headers: { Prefer: 'example=byEmail' } });
+  if (!isCustomer(found)) fail(`findByEmail returned ${JSON.stringify(found)}`);
+  const page = await client.customers.list({ limit: 1 });
+  if (!Array.isArray(page.data) || !page.data.every(isCustomer) || typeof page.hasNextPage() !== 'boolean') {
+    fail(`list returned ${JSON.stringify(page)}`);
+  }
   const deleted = await client.customers.delete(created.id);
   if (deleted !== undefined) fail('delete resolved with a value');
   // A real server answers 404 now; Prism is told to (Prefer is ignored by the real server).

@@ -1,0 +1,115 @@
+import type { RequestOptions } from '../client';
+import { type Answer, APIPromise } from './api-promise';
+
+/** The body of one page of a cursor-paginated list, as the API sends it. */
+export interface CursorPageBody<Item> {
+  /** This page's items, newest first. */
+  data: Item[];
+  /** Whether another page follows. */
+  has_more: boolean;
+  /** Pass as `cursor` (with the same filters) for the next page; `null` on the last page. */
+  next_cursor: string | null;
+}
+
+/** What {@link CursorPage.getNextPage} may change for the next page: only its size. */
+export interface NextPageParams {
+  /** Page size of the next page (and of the pages after it), 1 to 100. */
+  limit?: number | undefined;
+}
+
+/** @internal Requests the page after this one: the same filters with `cursor` (and maybe a new `limit`). */
+export type NextPageRequest<Item> = (
+  next: { cursor: string; limit?: number },
+  options: RequestOptions | undefined,
+) => PagePromise<Item>;
+
+/**
+ * One page of a list: the API's own `data`, `has_more` and `next_cursor`, plus helpers to get the pages after it.
+ * Iterating a page (`for await`) yields its items and then those of every following page.
+ *
+ * @example
+ * let page = await client.customers.list({ status: 'active', limit: 50 });
+ * console.log(page.data.length, page.has_more);
+ * while (page.hasNextPage()) page = await page.getNextPage();
+ */
+export class CursorPage<Item> implements CursorPageBody<Item> {
+  data: Item[];
+  has_more: boolean;
+  next_cursor: string | null;
+  readonly #next: NextPageRequest<Item>;
+
+  /** @internal Pages come from list methods. */
+  constructor(body: CursorPageBody<Item>, next: NextPageRequest<Item>) {
+    this.data = body.data;
+    this.has_more = body.has_more;
+    this.next_cursor = body.next_cursor;
+    this.#next = next;
+  }
+
+  /** Whether another page follows (`has_more` with a `next_cursor`). */
+  hasNextPage(): boolean {
+    return this.has_more && this.next_cursor !== null;
+  }
+
+  /**
+   * Requests the next page: the same filters and request options, with `cursor: next_cursor`. Pass a `limit` to
+   * change the page size from here on, or `options` to replace the request options of this and later pages.
+   * @throws Error (synchronously) when there is no next page: check {@link hasNextPage} first.
+   * @example
+   * const first = await client.customers.list({ limit: 10 });
+   * if (first.hasNextPage()) {
+   *   const second = await first.getNextPage({ limit: 50 });
+   * }
+   */
+  getNextPage(params: NextPageParams = {}, options?: RequestOptions): PagePromise<Item> {
+    const cursor = this.next_cursor;
+    if (!this.has_more || cursor === null) {
+      throw new Error('This is the last page (has_more is false): check hasNextPage() before calling getNextPage().');
+    }
+    return this.#next(params.limit === undefined ? { cursor } : { cursor, limit: params.limit }, options);
+  }
+
+  /**
+   * This page, then every following page, one request per page.
+   * @example
+   * for await (const page of (await client.customers.list({ limit: 100 })).iterPages()) {
+   *   await saveBatch(page.data);
+   * }
+   */
+  async *iterPages(): AsyncGenerator<CursorPage<Item>, void, undefined> {
+    let page: CursorPage<Item> = this;
+    yield page;
+    while (page.hasNextPage()) {
+      page = await page.getNextPage();
+      yield page;
+    }
+  }
+
+  /** The items of this page, then those of every following page. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    for await (const page of this.iterPages()) yield* page.data;
+  }
+}
+
+/**
+ * What list methods return: an {@link APIPromise} of the first {@link CursorPage} (await it, or call
+ * `.withResponse()` / `.result()`), which is also an async iterable over every item of every page.
+ * The first request starts when the method is called; each later page is requested when iteration reaches it.
+ *
+ * @example
+ * const page = await client.customers.list({ limit: 50 });
+ * for await (const customer of client.customers.list({ status: 'active' })) {
+ *   console.log(customer.email);
+ * }
+ */
+export class PagePromise<Item> extends APIPromise<CursorPage<Item>> implements AsyncIterable<Item> {
+  /** @internal */
+  constructor(body: Promise<Answer<CursorPageBody<Item>>>, next: NextPageRequest<Item>) {
+    super(body.then(({ data, response }) => ({ data: new CursorPage(data, next), response })));
+  }
+
+  /** Every item of every page, starting with the first page. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    yield* await this;
+  }
+}

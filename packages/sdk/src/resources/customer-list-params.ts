@@ -1,0 +1,31 @@
+import type { operations } from '../generated/openapi';
+
+/** @internal The query of `GET /api/customers` exactly as the contract types it (date-times as strings). */
+export type ListQuery = NonNullable<operations['listCustomers']['parameters']['query']>;
+
+/**
+ * Filters and paging of {@link Customers.list}: the query parameters of `GET /api/customers`, where the two
+ * date-time bounds may also be `Date`s. Every later page repeats these filters.
+ *
+ * @example
+ * const params: CustomerListParams = { status: 'active', created_after: new Date('2026-11-01T00:00:00Z'), limit: 100 };
+ * const page = await client.customers.list(params);
+ */
+export interface CustomerListParams extends Omit<ListQuery, 'created_after' | 'created_before'> {
+  /**
+   * Only customers created at or after this instant (inclusive): a `Date`, or an ISO 8601 date-time with a time
+   * zone such as `2026-11-01T00:00:00Z` (a bare date is a 400).
+   */
+  created_after?: string | Date | undefined;
+  /** Only customers created before this instant (exclusive): a `Date` or an ISO 8601 date-time with a time zone. */
+  created_before?: string | Date | undefined;
+}
+
+function isoString(value: string | Date | undefined): string | undefined {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** @internal The query openapi-fetch sends: `Date`s as ISO strings (it leaves out what is `undefined`). */
+export function listQuery({ created_after, created_before, ...rest }: CustomerListParams): ListQuery {
+  return { ...rest, created_after: isoString(created_after), created_before: isoString(created_before) };
+}

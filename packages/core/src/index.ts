@@ -87,7 +87,11 @@ export { resolveRequestId } from './http/request-id.js';
 
 // Rate limits: one interface the hosts implement, the draft's headers, the seller check
 export type { RateLimitDecision, RateLimiter } from './rate-limit/rate-limiter.js';
-export { createMemoryRateLimiter, type MemoryRateLimiterOptions } from './rate-limit/memory-rate-limiter.js';
+export {
+  createMemoryRateLimiter,
+  type MemoryRateLimiter,
+  type MemoryRateLimiterOptions,
+} from './rate-limit/memory-rate-limiter.js';
 export { rateLimitHeaders } from './rate-limit/headers.js';
 export { checkRateLimit, SELLER_POLICY } from './rate-limit/check-rate-limit.js';
 

@@ -9,6 +9,11 @@ export interface MemoryRateLimiterOptions {
   now?: () => number;
 }
 
+/** A {@link RateLimiter} that decides synchronously. */
+export interface MemoryRateLimiter extends RateLimiter {
+  consume(key: string, limit?: number): RateLimitDecision;
+}
+
 interface Window {
   startedAt: number;
   used: number;
@@ -23,7 +28,7 @@ interface Window {
  * const limiter = createMemoryRateLimiter({ limit: 5 });
  * limiter.consume('seller-1'); // { allowed: true, limit: 5, remaining: 4, resetSeconds: 1 }
  */
-export function createMemoryRateLimiter(options: MemoryRateLimiterOptions): RateLimiter {
+export function createMemoryRateLimiter(options: MemoryRateLimiterOptions): MemoryRateLimiter {
   const windowSeconds = options.windowSeconds ?? 1;
   const windowMs = windowSeconds * 1000;
   const now = options.now ?? Date.now;

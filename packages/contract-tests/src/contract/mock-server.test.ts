@@ -21,7 +21,7 @@ function requestWith(method: string, url: string, headers: Record<string, string
 describeComparedWithServer('stateful HTTP mock', 'mock server', startMockServerTarget, (mock) => {
   it('answers TRACE, PROPFIND, LINK, PUT and a plain OPTIONS with 405 + Allow', async () => {
     const { key } = await mock().newSeller();
-    const allowed = { '/api/customers': 'POST', '/api/customers/3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61': 'GET, PATCH, DELETE' };
+    const allowed = { '/api/customers': 'GET, HEAD, POST', '/api/customers/3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61': 'GET, HEAD, PATCH, DELETE' };
     for (const [path, allow] of Object.entries(allowed)) {
       for (const method of ['TRACE', 'PROPFIND', 'LINK', 'PUT', 'OPTIONS']) {
         expect(await requestWith(method, `${mock().baseUrl}${path}`, { 'X-API-Key': key }), `${method} ${path}`).toEqual({

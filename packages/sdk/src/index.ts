@@ -20,6 +20,7 @@ export type {
 export { APIPromise } from './core/api-promise';
 export type { Result, WithResponse } from './core/api-promise';
 export type { LogEvent, Logger } from './core/logger';
+export type { RateLimitState } from './core/rate-limit';
 
 // Errors
 export {

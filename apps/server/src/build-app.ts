@@ -18,6 +18,7 @@ import { registerRequestLog } from './http/request-log.js';
 import { registerOpenApiSchemas } from './http/response-schemas.js';
 import { registerWriteCoalescing } from './http/write-coalescing.js';
 import { httpServerOptions, type HttpServerSettings } from './http/server-options.js';
+import { createRequestLimits, type RateLimitSettings } from './rate-limit/request-limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Request timeouts and proxy trust (see http/server-options.ts). */
   http?: HttpServerSettings;
+  /** Per-seller and failed-authentication limits (see rate-limit/request-limits.ts); none when omitted. */
+  rateLimit?: RateLimitSettings;
 }
 
 /**
@@ -84,7 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: new SqlCustomerStore(database),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  core = createApiHandler({ service, lookupKey, hashKey: sha256Hex });
+  const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
+  core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
   registerRequestIdHeader(app);
   registerWriteCoalescing(app);
@@ -95,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, database);
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
-    registerAuth(api, lookupKey);
+    registerAuth(api, lookupKey, limits);
     registerApiRoutes(api, service);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.

@@ -11,7 +11,23 @@ describe('resolveConfig', () => {
       requestTimeoutMs: 30_000,
       trustProxy: false,
       sqliteSynchronous: 'full',
+      rateLimit: 100,
     });
+  });
+  it('takes the rate limit and Redis URL from flags or RATE_LIMIT and REDIS_URL, and refuses bad ones', () => {
+    expect(resolveConfig({}, { RATE_LIMIT: '0', REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({
+      rateLimit: 0,
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+    expect(resolveConfig({ rateLimit: '5', redis: 'rediss://cache:6380' }, { RATE_LIMIT: '0' })).toMatchObject({
+      rateLimit: 5,
+      redisUrl: 'rediss://cache:6380',
+    });
+    for (const bad of ['-1', '1.5', 'ten', '2147483648']) {
+      expect(() => resolveConfig({ rateLimit: bad }, {})).toThrow(`Invalid rate limit "${bad}"`);
+    }
+    expect(() => resolveConfig({ redis: 'http://:secret@cache' }, {})).toThrow(/^Invalid Redis URL \(not repeated/);
+    expect(() => resolveConfig({ redis: 'http://:secret@cache' }, {})).not.toThrow(/secret/);
   });
   it('takes the environment, and flags over the environment', () => {
     const env = {
@@ -31,6 +47,7 @@ describe('resolveConfig', () => {
       requestTimeoutMs: 5000,
       trustProxy: true,
       sqliteSynchronous: 'normal',
+      rateLimit: 100,
     });
     expect(
       resolveConfig({ port: '5000', database: 'sqlite:/tmp/x.db', requestTimeout: '250', sqliteSynchronous: 'full' }, env),

@@ -1,5 +1,6 @@
 import { DEFAULT_DATABASE_URL, SQLITE_SYNCHRONOUS_MODES, type SqliteSynchronous } from './db/connect.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/timeouts.js';
+import { DEFAULT_RATE_LIMIT } from './rate-limit/request-limits.js';
 
 export interface ServerConfig {
   port: number;
@@ -12,6 +13,10 @@ export interface ServerConfig {
   trustProxy?: boolean;
   /** SQLite's durability: `full` (default, survives power loss) or `normal` (faster, may lose the last commits). */
   sqliteSynchronous?: SqliteSynchronous;
+  /** Requests per second per seller (burst of as many); 0 turns rate limiting off. 100 when omitted. */
+  rateLimit?: number;
+  /** Redis URL for rate-limit counts shared by several processes; each process counts alone when omitted. */
+  redisUrl?: string;
 }
 
 export interface ConfigFlags {
@@ -22,6 +27,8 @@ export interface ConfigFlags {
   requestTimeout?: string | undefined;
   trustProxy?: boolean | undefined;
   sqliteSynchronous?: string | undefined;
+  rateLimit?: string | undefined;
+  redis?: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -29,7 +36,7 @@ const MAX_REQUEST_TIMEOUT_MS = 3_600_000;
 
 /**
  * Flags win over the environment (PORT, HOST, DATABASE_URL, LOG_LEVEL, REQUEST_TIMEOUT_MS, TRUST_PROXY,
- * SQLITE_SYNCHRONOUS), which wins over the defaults.
+ * SQLITE_SYNCHRONOUS, RATE_LIMIT, REDIS_URL), which wins over the defaults.
  */
 export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): ServerConfig {
   const portText = flags.port ?? env.PORT ?? '3000';
@@ -45,7 +52,36 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): Serve
     requestTimeoutMs: requestTimeoutFrom(flags.requestTimeout ?? env.REQUEST_TIMEOUT_MS),
     trustProxy: flags.trustProxy === true || booleanFrom('TRUST_PROXY', env.TRUST_PROXY),
     sqliteSynchronous: sqliteSynchronousFrom(flags.sqliteSynchronous ?? env.SQLITE_SYNCHRONOUS),
+    rateLimit: rateLimitFrom(flags.rateLimit ?? env.RATE_LIMIT),
+    ...redisUrlFrom(flags.redis ?? env.REDIS_URL),
   };
+}
+
+/** The largest rate limit accepted (a PostgreSQL integer), for the server default and per seller alike. */
+export const MAX_RATE_LIMIT = 2_147_483_647;
+
+/**
+ * A rate limit as typed by an operator: a whole number from 0 (off) to {@link MAX_RATE_LIMIT}, else undefined.
+ *
+ * @example
+ * parseRateLimit('100'); // 100
+ */
+export function parseRateLimit(text: string): number | undefined {
+  const value = Number(text);
+  return /^\d+$/.test(text) && value <= MAX_RATE_LIMIT ? value : undefined;
+}
+
+function rateLimitFrom(text: string | undefined): number {
+  if (text === undefined || text === '') return DEFAULT_RATE_LIMIT;
+  const value = parseRateLimit(text);
+  if (value === undefined) throw new Error(`Invalid rate limit "${text}": use requests per second from 0 (off) to ${MAX_RATE_LIMIT}`);
+  return value;
+}
+
+function redisUrlFrom(text: string | undefined): { redisUrl?: string } {
+  if (text === undefined || text === '') return {};
+  if (!/^rediss?:\/\//.test(text)) throw new Error('Invalid Redis URL (not repeated: it may hold a password): use redis://HOST:PORT or rediss://…');
+  return { redisUrl: text };
 }
 
 export function databaseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string {

@@ -31,6 +31,8 @@ describe('the benchmark harness (smoke)', () => {
       'sqlite-mixed',
       'postgres-mixed',
       'sqlite-get-info',
+      'sqlite-get-ratelimit',
+      'sqlite-get-ratelimit-redis',
       'prism-get',
       'mock-get',
       'scale-small',
@@ -62,6 +64,12 @@ describe('the benchmark harness (smoke)', () => {
       if (row.kind !== 'scale') expect(row.ratio, row.id).toBeGreaterThan(0);
     }
     expect(report.rows.find((r) => r.id === 'ceiling')!.ratio).toBe(1);
+  });
+
+  it('relates the rate-limited GETs to the same GET without the limiter', () => {
+    for (const id of ['sqlite-get-ratelimit', 'sqlite-get-ratelimit-redis']) {
+      expect(report.rows.find((r) => r.id === id)!.note, id).toMatch(/^\d+\.\d% of server SQLite GET \(limiter off\)$/);
+    }
   });
 
   it('compares the SDK with raw fetch and the server with Prism, and checks every target', () => {

@@ -11,6 +11,7 @@ import { median } from './stats.js';
 import { startPostgres, type Postgres } from './targets/postgres.js';
 import { seedMockServer, startMockServer } from './targets/mock-server.js';
 import { startPrism } from './targets/prism.js';
+import { startRedisServer } from '@customers-api/server/testing/redis';
 import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
 import type { SdkResult } from './workers/sdk.js';
 
@@ -62,6 +63,9 @@ interface Target {
   pid: number;
   stop(): Promise<void>;
 }
+
+/** A per-seller budget no load here reaches: the rate-limit scenarios measure the limiter's cost, not its 429s. */
+const UNREACHED_RATE_LIMIT = 1_000_000;
 
 interface Scenario {
   id: string;
@@ -180,6 +184,21 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       const input = { databaseUrl: url, logLevel: 'info' };
       return { target: await launch(startTarget('src/targets/server.mjs', input)), fixture };
     });
+    // The rate limiter on, with a budget the load never reaches: its cost alone, in memory and in Redis.
+    const limitedSqlite = (redis: boolean) =>
+      once(async () => {
+        const { url, fixture } = await sqliteDb();
+        let redisUrl: string | undefined;
+        if (redis) {
+          const server = await startRedisServer();
+          stops.push(() => server.stop());
+          redisUrl = server.url;
+        }
+        const input = { ...serverInput(url), rateLimit: UNREACHED_RATE_LIMIT, ...(redisUrl && { redisUrl }) };
+        return { target: await launch(startTarget('src/targets/server.mjs', input)), fixture };
+      });
+    const sqliteLimited = limitedSqlite(false);
+    const sqliteLimitedRedis = limitedSqlite(true);
     const small = serverOn(scaleDb('scale-small', config.scale.small));
     const large = serverOn(scaleDb('scale-large', config.scale.large));
     const pgSmall = serverOn(pgScaleDb('scale_small', config.scale.small));
@@ -209,6 +228,8 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         { id: `postgres-${load}`, kind: 'server' as const, label: `server PostgreSQL ${load.toUpperCase()}`, start: pg, load, connections: c },
       ]),
       { id: 'sqlite-get-info', kind: 'server', label: 'server SQLite GET, log level info', start: sqliteInfo, load: 'get', connections: c },
+      { id: 'sqlite-get-ratelimit', kind: 'server', label: 'server SQLite GET, rate limiter in memory (not reached)', start: sqliteLimited, load: 'get', connections: c },
+      { id: 'sqlite-get-ratelimit-redis', kind: 'server', label: 'server SQLite GET, rate limiter in Redis (not reached)', start: sqliteLimitedRedis, load: 'get', connections: c },
       ...(config.before
         ? (['get', 'post', 'mixed'] as const).flatMap((load) => [
             {
@@ -283,6 +304,11 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       postgres: pairwise('list-large-postgres', 'list-small-postgres', (large, small) => large.p99 / small.p99),
     };
     const listOverGet = pairwise('sqlite-list', 'sqlite-get', (list, get) => list.rps / get.rps);
+    for (const id of ['sqlite-get-ratelimit', 'sqlite-get-ratelimit-redis']) {
+      const limited = pairwise(id, 'sqlite-get', (on, off) => on.rps / off.rps);
+      const row = rows.find((r) => r.id === id);
+      if (row && Number.isFinite(limited)) row.note = `${(limited * 100).toFixed(1)}% of server SQLite GET (limiter off)`;
+    }
 
     if (wanted('msw-get')) {
       log('MSW handlers through the SDK, in one process');

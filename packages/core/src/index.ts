@@ -85,6 +85,16 @@ export type { ApiRequest, ApiResponse } from './http/types.js';
 export { BODY_LIMIT_BYTES, isJsonContentType, readJsonBody } from './http/read-json-body.js';
 export { resolveRequestId } from './http/request-id.js';
 
+// Rate limits: one interface the hosts implement, the draft's headers, the seller check
+export type { RateLimitDecision, RateLimiter } from './rate-limit/rate-limiter.js';
+export {
+  createMemoryRateLimiter,
+  type MemoryRateLimiter,
+  type MemoryRateLimiterOptions,
+} from './rate-limit/memory-rate-limiter.js';
+export { rateLimitHeaders } from './rate-limit/headers.js';
+export { checkRateLimit, SELLER_POLICY } from './rate-limit/check-rate-limit.js';
+
 // Mocks: the stateful mock engine the MSW handlers and the HTTP mock host (sellers, seeds, forced answers)
 export { createMockApi, type MockApi, type MockApiOptions } from './mock/mock-api.js';
 export {

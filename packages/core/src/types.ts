@@ -14,4 +14,9 @@ export interface SellerContext {
   sellerId: string;
   /** Maximum number of customers the seller's subscription plan allows. */
   customerLimit: number;
+  /**
+   * The seller's own rate limit in requests per window when it has one (0: not limited); otherwise the host's
+   * default applies.
+   */
+  rateLimit?: number | null;
 }

@@ -25,7 +25,7 @@ if (options.help) {
 
 try {
   const seed = options.seedFile === undefined ? undefined : readSeedFile(options.seedFile);
-  const mock = await createMockServer({ ...(seed && { seed }), corsOrigins: options.corsOrigins });
+  const mock = await createMockServer({ ...(seed && { seed }), corsOrigins: options.corsOrigins, rateLimit: options.rateLimit });
   const url = await mock.listen(options.port, options.host);
   console.log(banner(url, mock.api));
   const stop = (signal: string) => {

@@ -1,7 +1,7 @@
 import { ApiError } from '@customers-api/core';
 
 /** The response headers a browser may read: the ones the API documents beyond the simple ones. */
-export const EXPOSED_HEADERS = 'X-Request-Id, Location, Retry-After, WWW-Authenticate';
+export const EXPOSED_HEADERS = 'X-Request-Id, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy';
 const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 const ALLOWED_HEADERS = 'X-API-Key, Authorization, Content-Type, Idempotency-Key, X-Request-Id, Prefer';
 

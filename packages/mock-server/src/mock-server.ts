@@ -10,6 +10,7 @@ import {
   SeedError,
   type ApiRequest,
   type MockApi,
+  type MockApiOptions,
   type MockAnswer,
 } from '@customers-api/core';
 import { CONTROL_PREFIX, controlAnswer } from './control-api.js';
@@ -30,6 +31,8 @@ export interface MockServerOptions {
   examples?: SpecExamples;
   /** Called with any fault that is not an API error (answered 500); defaults to `console.error`. */
   onUnexpectedError?: (error: unknown, requestId: string) => void;
+  /** Simulates the server's rate limit: requests per second per seller (0 or omitted: none), or a core `RateLimiter`. */
+  rateLimit?: MockApiOptions['rateLimit'];
 }
 
 export interface MockServer {
@@ -62,6 +65,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const onUnexpectedError = options.onUnexpectedError ?? ((error, requestId) => console.error(`[customers-api-mock] ${requestId}`, error));
   const api = createMockApi({
     ...(seed && { sellers: seed.sellers, seed: seed.customers }),
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     onUnexpectedError,
   });
   await api.ready.catch((error: unknown) => {

@@ -65,5 +65,24 @@ describe('customers-api-mock', () => {
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toContain('--port must be a whole number from 0 to 65535, got http');
     expect(bad.output()).toContain('Usage: customers-api-mock');
+    const badLimit = run(['--rate-limit', 'lots']);
+    expect(await badLimit.exit).toBe(2);
+    expect(badLimit.output()).toContain('--rate-limit must be a whole number of requests per second (0: none), got lots');
+  });
+
+  it("simulates the server's rate limit with --rate-limit N: 429, Retry-After and the RateLimit headers", async () => {
+    const mock = run(['--port', '0', '--rate-limit', '1']);
+    const url = await mock.url;
+    const get = () => fetch(`${url}/api/customers`, { headers: { 'X-API-Key': key('s') } });
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-policy')).toBe('"seller";q=1;w=1');
+    const refused = await get();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'Too Many Requests', message: 'Too many requests; retry after 1 second' });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('ratelimit')).toBe('"seller";r=0;t=1');
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit).toBe(0);
   });
 });

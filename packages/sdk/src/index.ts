@@ -23,6 +23,7 @@ export type { Result, WithResponse } from './core/api-promise';
 export { CursorPage, PagePromise } from './core/pagination';
 export type { CursorPageBody, NextPageParams } from './core/pagination';
 export type { LogEvent, Logger } from './core/logger';
+export type { RateLimitState } from './core/rate-limit';
 
 // Errors
 export {

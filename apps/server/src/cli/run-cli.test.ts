@@ -83,6 +83,19 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     }
   });
 
+  it("sets a seller's own rate limit at creation and changes it with sellers update", async () => {
+    const db = ['--database', database.url];
+    const created = await cli('sellers', 'create', '--name', 'R', '--rate-limit', '5', '--json', ...db);
+    expect(created.json()).toMatchObject({ rate_limit: 5 });
+    const sellerId = created.json().id as string;
+    const human = await cli('sellers', 'update', sellerId, '--rate-limit', '0', ...db);
+    expect(human.stdout).toBe(`Updated seller ${sellerId} ("R"): no rate limit\n`);
+    const cleared = await cli('sellers', 'update', sellerId, '--rate-limit', 'default', '--json', ...db);
+    expect(cleared.json()).toMatchObject({ id: sellerId, rate_limit: null });
+    const raised = await cli('sellers', 'update', sellerId, '--rate-limit', '250', '--json', ...db);
+    expect(raised.json()).toMatchObject({ rate_limit: 250 });
+  });
+
   it('fails with a clear message and a non-zero exit code', async () => {
     const db = ['--database', database.url];
     const sellerId = (await cli('sellers', 'create', '--name', 'B', '--json', ...db)).json().id;
@@ -101,6 +114,10 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
       [['sellers', 'create', '--name', 'x', '--plan', 'platinum'], /Unknown plan "platinum"; plans: starter, growth, scale/],
       [['sellers', 'create', '--name', 'x', '--customer-limit', '-1'], /--customer-limit/],
       [['sellers', 'create', '--name', 'x', '--bogus'], /bogus/],
+      [['sellers', 'create', '--name', 'x', '--rate-limit', '1.5'], /--rate-limit must be a whole number/],
+      [['sellers', 'update', sellerId, '--rate-limit=-1'], /--rate-limit must be a whole number/],
+      [['sellers', 'update', sellerId], /Usage: sellers update SELLER_ID --rate-limit/],
+      [['sellers', 'update', '6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90', '--rate-limit', '5'], /Unknown seller/],
       [['frobnicate'], /Unknown command/],
     ];
     for (const [argv, message] of cases) {

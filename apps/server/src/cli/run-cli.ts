@@ -1,6 +1,6 @@
 import { keysCommand, KEYS_USAGE } from './keys-command.js';
 import { CliError, type CliIo } from './io.js';
-import { LOGIN_LINK_USAGE, SELLERS_USAGE, sellersCommand } from './sellers-command.js';
+import { LOGIN_LINK_USAGE, SELLERS_UPDATE_USAGE, SELLERS_USAGE, sellersCommand } from './sellers-command.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
 
 export const USAGE = [
@@ -8,6 +8,7 @@ export const USAGE = [
   '',
   `  ${SERVE_USAGE}`,
   `  ${SELLERS_USAGE}`,
+  `  ${SELLERS_UPDATE_USAGE}`,
   `  ${LOGIN_LINK_USAGE}`,
   ...KEYS_USAGE.map((line) => `  ${line}`),
   '',

@@ -3,16 +3,22 @@ import { createSeller } from '../db/sellers.js';
 import { DEFAULT_PLAN, isPlanName, PLANS, resolveCustomerLimit } from '../plans.js';
 import { CliError, type CliIo } from './io.js';
 import { loginLinkCommand } from './login-link-command.js';
+import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
+import { SELLERS_UPDATE_USAGE, sellersUpdateCommand } from './sellers-update-command.js';
 import { withDatabase } from './with-database.js';
 
-export const SELLERS_USAGE = 'sellers create --name NAME [--plan PLAN] [--customer-limit N] [--json] [--database URL]';
+export const SELLERS_USAGE =
+  'sellers create --name NAME [--plan PLAN] [--customer-limit N] [--rate-limit N|default] [--json] [--database URL]';
+export { SELLERS_UPDATE_USAGE };
 export const LOGIN_LINK_USAGE = 'sellers login-link --seller SELLER_ID [--base-url URL] [--json] [--database URL]';
 
 export async function sellersCommand(args: string[], io: CliIo): Promise<void> {
   const [sub, ...rest] = args;
   if (sub === 'login-link') return loginLinkCommand(rest, io);
+  if (sub === 'update') return sellersUpdateCommand(rest, io);
   if (sub !== 'create') {
-    throw new CliError(`Unknown sellers command "${sub ?? ''}". Usage:\n  ${SELLERS_USAGE}\n  ${LOGIN_LINK_USAGE}`, 2);
+    const usage = [SELLERS_USAGE, SELLERS_UPDATE_USAGE, LOGIN_LINK_USAGE].join('\n  ');
+    throw new CliError(`Unknown sellers command "${sub ?? ''}". Usage:\n  ${usage}`, 2);
   }
   const { values } = parseArgs({
     args: rest,
@@ -20,6 +26,7 @@ export async function sellersCommand(args: string[], io: CliIo): Promise<void> {
       name: { type: 'string' },
       plan: { type: 'string' },
       'customer-limit': { type: 'string' },
+      'rate-limit': { type: 'string' },
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
     },
@@ -38,13 +45,15 @@ export async function sellersCommand(args: string[], io: CliIo): Promise<void> {
       throw new CliError(`--customer-limit must be a whole number from 0, got "${text}"`);
     }
   }
+  const rateLimit = values['rate-limit'] === undefined ? null : sellerRateLimitFrom(values['rate-limit']);
   const seller = await withDatabase(values.database, io, (handle) =>
-    createSeller(handle, { name, plan, customerLimit }),
+    createSeller(handle, { name, plan, customerLimit, rateLimit }),
   );
   const limit = resolveCustomerLimit(seller.plan, seller.customer_limit);
   if (values.json) {
     io.out(`${JSON.stringify({ ...seller, effective_customer_limit: limit })}\n`);
   } else {
-    io.out(`Created seller ${seller.id} ("${seller.name}", plan ${seller.plan}, up to ${limit} customers)\n`);
+    const rate = describeSellerRateLimit(seller.rate_limit);
+    io.out(`Created seller ${seller.id} ("${seller.name}", plan ${seller.plan}, up to ${limit} customers, ${rate})\n`);
   }
 }

@@ -5,7 +5,7 @@ import type { CliIo } from './io.js';
 
 export const SERVE_USAGE =
   'serve [--port N] [--host H] [--database URL] [--log-level LEVEL] [--request-timeout MS] [--trust-proxy] ' +
-  '[--sqlite-synchronous full|normal]';
+  '[--sqlite-synchronous full|normal] [--rate-limit N] [--redis URL]';
 
 /** Runs the server until SIGTERM or SIGINT, then finishes in-flight requests and closes the database. */
 export async function serveCommand(args: string[], io: CliIo): Promise<void> {
@@ -19,6 +19,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       'request-timeout': { type: 'string' },
       'trust-proxy': { type: 'boolean' },
       'sqlite-synchronous': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      redis: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -32,6 +34,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       requestTimeout: values['request-timeout'],
       trustProxy: values['trust-proxy'],
       sqliteSynchronous: values['sqlite-synchronous'],
+      rateLimit: values['rate-limit'],
+      redis: values.redis,
     },
     io.env,
   );

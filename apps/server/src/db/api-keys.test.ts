@@ -18,7 +18,7 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
   let sellerId: string;
 
   beforeAll(async () => {
-    sellerId = (await createSeller(db.handle, { name: 'S', plan: 'growth', customerLimit: 7 })).id;
+    sellerId = (await createSeller(db.handle, { name: 'S', plan: 'growth', customerLimit: 7, rateLimit: 12 })).id;
   });
 
   it('stores only the SHA-256 hash and a display prefix, never the key', async () => {
@@ -31,7 +31,7 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
     expect(JSON.stringify(row)).not.toContain(created.key);
   });
 
-  it('finds an active key with its seller’s plan and override; not a revoked or expired one', async () => {
+  it('finds an active key with its seller’s plan, overrides and rate limit; not a revoked or expired one', async () => {
     const now = new Date();
     const active = await createApiKey(db.handle, { sellerId, name: 'active' });
     expect(await findActiveKey(db.handle, sha256(active.key), now)).toEqual({
@@ -39,6 +39,7 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
       sellerId,
       plan: 'growth',
       customerLimitOverride: 7,
+      rateLimit: 12,
       lastUsedAt: null,
     });
     expect(await findActiveKey(db.handle, sha256('unknown'), now)).toBeUndefined();

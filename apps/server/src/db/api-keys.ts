@@ -28,6 +28,8 @@ export interface ActiveKey {
   sellerId: string;
   plan: string;
   customerLimitOverride: number | null;
+  /** The seller's own rate limit, or null for the server's default. */
+  rateLimit: number | null;
   lastUsedAt: string | null;
 }
 
@@ -131,6 +133,7 @@ const selectKeyByHash = compileOnce((db, keyHash: string) =>
       'api_keys.revoked_at as revokedAt',
       'sellers.plan as plan',
       'sellers.customer_limit as customerLimitOverride',
+      'sellers.rate_limit as rateLimit',
     ])
     .where('api_keys.key_hash', '=', keyHash),
 );
@@ -153,6 +156,7 @@ export async function findActiveKey(
     sellerId: row.sellerId,
     plan: row.plan,
     customerLimitOverride: row.customerLimitOverride,
+    rateLimit: row.rateLimit,
     lastUsedAt: toIsoOrNull(row.lastUsedAt),
   };
 }

@@ -155,6 +155,15 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropIndex('customers_seller_created_id').ifExists().execute();
       },
     },
+    // A seller's own API rate limit (requests per second; 0: not limited); null means the server's default.
+    '005_seller_rate_limit': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('sellers').addColumn('rate_limit', 'integer').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('sellers').dropColumn('rate_limit').execute();
+      },
+    },
   };
 }
 

@@ -14,6 +14,8 @@ export interface SellersTable {
   plan: string;
   /** Per-seller override of the plan's customer limit; null means the plan decides. */
   customer_limit: number | null;
+  /** Per-seller API rate limit in requests per second (0: not limited); null means the server's default. */
+  rate_limit: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 

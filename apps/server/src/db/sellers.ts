@@ -9,6 +9,8 @@ export interface Seller {
   plan: string;
   /** The per-seller override of the plan's limit, or null. */
   customer_limit: number | null;
+  /** The seller's own API rate limit in requests per second (0: not limited), or null for the server's. */
+  rate_limit: number | null;
   created_at: string;
 }
 
@@ -16,6 +18,7 @@ export interface NewSeller {
   name: string;
   plan: string;
   customerLimit?: number | null;
+  rateLimit?: number | null;
 }
 
 export async function createSeller(handle: DatabaseHandle, input: NewSeller, now = new Date()): Promise<Seller> {
@@ -24,6 +27,7 @@ export async function createSeller(handle: DatabaseHandle, input: NewSeller, now
     name: input.name,
     plan: input.plan,
     customer_limit: input.customerLimit ?? null,
+    rate_limit: input.rateLimit ?? null,
     created_at: now.toISOString(),
   };
   await handle.db.insertInto('sellers').values(seller).execute();
@@ -36,6 +40,18 @@ export async function findSeller(handle: DatabaseHandle, idArg: string): Promise
   if (!id) return undefined;
   const row = await handle.db.selectFrom('sellers').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? { ...row, created_at: toIso(row.created_at) } : undefined;
+}
+
+/** Sets (or, with null, clears) a seller's own rate limit; the updated seller, or undefined when there is none. */
+export async function setSellerRateLimit(
+  handle: DatabaseHandle,
+  idArg: string,
+  rateLimit: number | null,
+): Promise<Seller | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const result = await handle.db.updateTable('sellers').set({ rate_limit: rateLimit }).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n ? findSeller(handle, id) : undefined;
 }
 
 /** How many customers the seller has: the rows themselves (the plan check reads the kept count instead). */

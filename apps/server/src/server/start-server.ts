@@ -5,7 +5,9 @@ import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
 import { createLoginLink, loginLinkUrl } from '../dashboard/login-links.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { buildApp } from '../build-app.js';
+import { connectRedis, firstConnectionAttempt } from '../rate-limit/redis-connection.js';
 import { createLogger } from '../logger.js';
+import { DEFAULT_RATE_LIMIT } from '../rate-limit/request-limits.js';
 import { demoAccountMessage, seedDemoAccount } from './demo-seed.js';
 
 export interface RunningServer {
@@ -30,10 +32,13 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = logger ?? createLogger(config.logLevel);
   const database = connectDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous ?? 'full' });
+  const redis = config.redisUrl && config.rateLimit !== 0 ? connectRedis(config.redisUrl, log) : undefined;
   try {
     await migrateToLatest(database);
+    if (redis) await firstConnectionAttempt(redis);
     const http = { requestTimeoutMs: config.requestTimeoutMs, trustProxy: config.trustProxy };
-    const app = await buildApp({ database, logger: log, http });
+    const rateLimit = { perSecond: config.rateLimit ?? DEFAULT_RATE_LIMIT, ...(redis ? { redis } : {}) };
+    const app = await buildApp({ database, logger: log, http, rateLimit });
     const demo = await seedDemoAccount(database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -45,7 +50,7 @@ export async function startServer(
       // The log stream says that it happened, never what the key or the link is.
       log.info({ sellerId: demo.sellerId }, 'created a demo seller; its API key and a sign-in link are on stderr');
     }
-    log.info({ url, database: database.display }, 'listening');
+    log.info({ url, database: database.display, rateLimit: rateLimit.perSecond, redis: Boolean(redis) }, 'listening');
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -54,6 +59,7 @@ export async function startServer(
       close: () => {
         closing ??= (async () => {
           await app.close();
+          redis?.disconnect();
           await database.close();
           log.info('stopped');
         })();
@@ -61,6 +67,7 @@ export async function startServer(
       },
     };
   } catch (error) {
+    redis?.disconnect();
     await database.close().catch(() => {});
     throw error;
   }

@@ -1,10 +1,19 @@
 // The reference server as an operator starts it (startServer: migrate, listen, pino logs on stdout), from its
 // build. Plain JavaScript (no tsx loader in the process), so its memory and speed are the server's own.
-process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous }) => {
+process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl }) => {
   // `module`: another build of the server (BENCH_BEFORE, for before/after comparisons in one run).
   const { startServer } = await import(module ?? '@customers-api/server');
   // `sqliteSynchronous`: 'normal' measures the current server in the durability mode older builds ran in.
-  const config = { port: 0, host: '127.0.0.1', databaseUrl, logLevel, ...(sqliteSynchronous && { sqliteSynchronous }) };
+  // Rate limiting is off (0) unless the scenario measures it: the load's sellers would run into the default.
+  const config = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    logLevel,
+    rateLimit: rateLimit ?? 0,
+    ...(redisUrl && { redisUrl }),
+    ...(sqliteSynchronous && { sqliteSynchronous }),
+  };
   const server = await startServer(config, { print: () => {} });
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
   process.send({ url: server.url });

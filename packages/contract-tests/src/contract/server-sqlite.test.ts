@@ -51,6 +51,50 @@ describe('reference server on SQLite: faults', () => {
   });
 });
 
+describe('reference server on SQLite: listing', () => {
+  it('answers 400 naming a malformed parameter and 401 for a bad key', async () => {
+    const seller = await server.newSeller();
+    const malformed = await send(server, 'GET', '/api/customers?limit=0', { key: seller.key });
+    expect({ status: malformed.status, body: malformed.json }).toEqual({
+      status: 400,
+      body: { error: 'Bad Request', message: expect.stringMatching(/^limit /) },
+    });
+    expect((await send(server, 'GET', '/api/customers', { key: `sk_live_${'Q'.repeat(48)}` })).status).toBe(401);
+  });
+});
+
+describe('reference server on SQLite: rate limits', () => {
+  it('answers 429 with Retry-After and the RateLimit fields on every operation once the budget is spent', async () => {
+    const limited = await startServerTarget('sqlite', log, { rateLimit: { perSecond: 1 } });
+    try {
+      const path = '/api/customers/3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61';
+      const calls = [
+        ['GET', '/api/customers', undefined],
+        ['POST', '/api/customers', { first_name: 'A', last_name: 'B', email: 'limited@example.com' }],
+        ['GET', path, undefined],
+        ['PATCH', path, { status: 'inactive' }],
+        ['DELETE', path, undefined],
+      ] as const;
+      for (const [method, where, body] of calls) {
+        // A new seller per operation: its first request spends the budget of 1, the second one is refused.
+        const own = await limited.newSeller();
+        const first = await send(limited, method, where, { key: own.key, body });
+        expect(first.headers.get('ratelimit'), method).toBe('"seller";r=0;t=1');
+        const refused = await send(limited, method, where, { key: own.key, body });
+        expect({ status: refused.status, body: refused.json }, `${method} ${where}`).toEqual({
+          status: 429,
+          body: { error: 'Too Many Requests', message: 'Too many requests; retry after 1 second' },
+        });
+        expect(refused.headers.get('retry-after')).toBe('1');
+        expect(refused.headers.get('ratelimit-policy')).toBe('"seller";q=1;w=1');
+      }
+    } finally {
+      await limited.app.close();
+      await limited.database.dispose().catch(() => {});
+    }
+  });
+});
+
 describe('reference server on SQLite: very long ids', () => {
   // openapi.yaml: the key is checked first (401), and a malformed id is a 404 "Customer not found".
   it('an id longer than 4,096 characters is 401 with a bad key and 404 with a good one', async () => {

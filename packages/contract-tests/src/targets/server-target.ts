@@ -29,12 +29,16 @@ export interface ServerTarget extends Target {
  * The reference server (buildApp) on a fresh SQLite file or PostgreSQL database, listening on 127.0.0.1 and a
  * free port, logging every line (debug level) into the capture that the key-leak check scans.
  */
-export async function startServerTarget(dialect: DialectName, log = createConformanceLog()): Promise<ServerTarget> {
+export async function startServerTarget(
+  dialect: DialectName,
+  log = createConformanceLog(),
+  appOptions: Pick<Parameters<typeof buildApp>[0], 'rateLimit'> = {},
+): Promise<ServerTarget> {
   const database = await createTestDatabase(dialect);
   const handle = await database.open();
   let offsetMs = 0;
   const logger = pino({ level: 'debug' }, logSink());
-  const app = await buildApp({ database: handle, logger, now: () => new Date(Date.now() + offsetMs) });
+  const app = await buildApp({ database: handle, logger, now: () => new Date(Date.now() + offsetMs), ...appOptions });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || !address) throw new Error('server is not listening');

@@ -49,6 +49,13 @@ export const errors = {
   idempotencyKeyMalformed: () =>
     new ApiError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters (! to ~, no spaces)'),
   cursorInvalid: () => new ApiError(400, MESSAGES.cursorInvalid),
+  /** `headers` adds the rate-limit fields (`RateLimit`, `RateLimit-Policy`) beside `Retry-After`. */
+  tooManyRequests: (retryAfterSeconds: number, headers: Record<string, string> = {}) =>
+    new ApiError(
+      429,
+      `Too many requests; retry after ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`,
+      { ...headers, 'Retry-After': String(retryAfterSeconds) },
+    ),
   internal: () => new ApiError(500, MESSAGES.internal),
 };
 

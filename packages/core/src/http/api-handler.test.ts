@@ -5,6 +5,7 @@ import { MemoryKeyRegistry } from '../auth/memory-key-registry.js';
 import { createCustomerService } from '../customers/customer-service.js';
 import type { CustomerStore } from '../store.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
+import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter.js';
 import { createApiHandler } from './api-handler.js';
 import type { ApiResponse } from './types.js';
 
@@ -235,5 +236,26 @@ describe('createApiHandler', () => {
     expectError(response, 500, 'An unexpected error occurred; quote the X-Request-Id when reporting it');
     expect(JSON.stringify(response.body)).not.toContain('fire');
     expect(reported).toHaveLength(1);
+  });
+});
+
+describe('createApiHandler with a rate limiter', () => {
+  it('limits each seller after authentication and puts the headers on every answer', async () => {
+    const other = generateApiKey();
+    await keys.add(other, { sellerId: 'f0e1d2c3-b4a5-4968-8776-655443322110', customerLimit: 10 });
+    handle = createApiHandler({
+      service: createCustomerService({ store }),
+      lookupKey: keys.lookup,
+      rateLimiter: createMemoryRateLimiter({ limit: 2, now: () => 0 }),
+    });
+    const missing = await send('GET', '/api/customers/3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61');
+    expectError(missing, 404, 'Customer not found');
+    expect(missing.headers).toMatchObject({ RateLimit: '"seller";r=1;t=1', 'RateLimit-Policy': '"seller";q=2;w=1' });
+    expect((await send('GET', '/api/customers')).headers.RateLimit).toBe('"seller";r=0;t=1');
+    const refused = await send('GET', '/api/customers');
+    expectError(refused, 429, 'Too many requests; retry after 1 second');
+    expect(refused.headers).toMatchObject({ 'Retry-After': '1', RateLimit: '"seller";r=0;t=1', 'Cache-Control': 'no-store' });
+    expect((await send('GET', '/api/customers', undefined, { 'X-API-Key': other })).status).toBe(200);
+    expect((await send('GET', '/api/customers', undefined, { 'X-API-Key': 'sk_live_nope' })).headers.RateLimit).toBeUndefined();
   });
 });

@@ -5,6 +5,8 @@ import { isApiError } from '../errors/api-error.js';
 import { API_RESPONSE_HEADERS, runOperation } from './operations.js';
 import { resolveRequestId } from './request-id.js';
 import { routeRequest } from './router.js';
+import { checkRateLimit } from '../rate-limit/check-rate-limit.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 
 export interface ApiHandlerOptions {
@@ -17,11 +19,13 @@ export interface ApiHandlerOptions {
   /** Called with any fault that is not an ApiError (the response is then a generic 500). */
   onUnexpectedError?: (error: unknown, requestId: string) => void;
   newRequestId?: () => string;
+  /** Limits each seller's requests after authentication (429 + `Retry-After`); none when omitted. */
+  rateLimiter?: RateLimiter;
 }
 
 /**
  * The whole API as one framework-free function from {@link ApiRequest} to {@link ApiResponse}: routing from
- * openapi.yaml's paths (404, 405 + Allow, HEAD), request ids, authentication, the operation table (body rules,
+ * openapi.yaml's paths (404, 405 + Allow, HEAD), request ids, authentication, rate limits, the operation table (body rules,
  * business rules, success answers) and error mapping. MSW and the HTTP mock host it whole; the server hosts
  * the operations as Fastify routes and asks it about everything else. No input makes it throw: every failure
  * becomes an `{ error, message }` response.
@@ -33,10 +37,12 @@ export interface ApiHandlerOptions {
 export function createApiHandler(options: ApiHandlerOptions): (request: ApiRequest) => Promise<ApiResponse> {
   const { service, lookupKey, hashKey } = options;
 
-  async function dispatch(request: ApiRequest, requestId: string): Promise<ApiResponse> {
+  /** The rate-limit headers of the request being answered, for its answer whatever it is. */
+  async function dispatch(request: ApiRequest, limitHeaders: Record<string, string>): Promise<ApiResponse> {
     const route = routeRequest(request.method, request.path);
     if (route.kind === 'not_found') throw errors.routeNotFound(request.path);
     const seller = await authenticate(request.header, lookupKey, hashKey);
+    if (options.rateLimiter) Object.assign(limitHeaders, await checkRateLimit(options.rateLimiter, seller));
     if (route.kind === 'method_not_allowed') throw errors.methodNotAllowed(request.method.toUpperCase(), route.allowed);
     const result = await runOperation(route.operation, {
       service,
@@ -47,18 +53,20 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
       body: request.body,
       ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
     });
-    return { ...result, headers: { ...result.headers, 'X-Request-Id': requestId } };
+    return result;
   }
 
   async function answer(request: ApiRequest, requestId: string): Promise<ApiResponse> {
+    const limitHeaders: Record<string, string> = {};
     try {
-      return await dispatch(request, requestId);
+      const result = await dispatch(request, limitHeaders);
+      return { ...result, headers: { ...result.headers, ...limitHeaders, 'X-Request-Id': requestId } };
     } catch (caught) {
       if (!isApiError(caught)) options.onUnexpectedError?.(caught, requestId);
       const error = toApiError(caught);
       return {
         status: error.status,
-        headers: { ...errorHeaders(error.headers), 'X-Request-Id': requestId },
+        headers: { ...errorHeaders(error.headers), ...limitHeaders, 'X-Request-Id': requestId },
         body: error.toBody(),
       };
     }

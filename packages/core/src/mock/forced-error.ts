@@ -26,13 +26,14 @@ const FROM_REGISTRY: Partial<Record<ForcedStatus, (context: ForcedErrorContext) 
   409: ({ email }) => errors.emailTaken(email ?? '(none in the request body)'),
   413: () => errors.payloadTooLarge(BODY_LIMIT_BYTES),
   415: () => errors.unsupportedMediaType(),
+  // The server's own limit, as a one-second window would answer it (Retry-After: 1).
+  429: () => errors.tooManyRequests(1),
   500: () => errors.internal(),
 };
 
 /** Statuses only a gateway or load balancer in front of the API would send; same body shape. */
 const GATEWAY: Partial<Record<ForcedStatus, ErrorBody>> = {
   408: { error: 'Request Timeout', message: 'The request took too long to arrive; retry it' },
-  429: { error: 'Too Many Requests', message: 'Too many requests; retry later' },
   502: { error: 'Bad Gateway', message: 'The upstream server answered badly; retry later' },
   503: { error: 'Service Unavailable', message: 'The service is temporarily unavailable; retry later' },
   504: { error: 'Gateway Timeout', message: 'The upstream server did not answer in time; retry later' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../auth/api-key.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { NETWORK_ERROR } from './forced-answer.js';
+import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter.js';
 import { createMockApi } from './mock-api.js';
 
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
@@ -32,6 +33,18 @@ describe('createMockApi', () => {
     expect(await answer(api, 'GET', '/api/customers/x')).toBe(NETWORK_ERROR);
     expect(((await answer(api, 'GET', '/api/customers/x')) as ApiResponse).status).toBe(404);
     await expect(answer(api, 'GET', '/api/customers/x', undefined, { status: 200 as never })).rejects.toThrow(/status 200 cannot be forced/);
+  });
+
+  it('simulates a rate limit per seller with the server\'s headers, and none for 0', async () => {
+    const api = createMockApi({ rateLimit: createMemoryRateLimiter({ limit: 1, now: () => 0 }) });
+    const first = (await answer(api, 'GET', '/api/customers')) as ApiResponse;
+    expect(first.headers).toMatchObject({ RateLimit: '"seller";r=0;t=1', 'RateLimit-Policy': '"seller";q=1;w=1' });
+    const refused = (await answer(api, 'GET', '/api/customers')) as ApiResponse;
+    expect(refused).toMatchObject({ status: 429, headers: { 'Retry-After': '1', RateLimit: '"seller";r=0;t=1' } });
+    expect(refused.body).toEqual({ error: 'Too Many Requests', message: 'Too many requests; retry after 1 second' });
+    expect(((await answer(createMockApi({ rateLimit: 2 }), 'GET', '/api/customers')) as ApiResponse).headers.RateLimit).toBe('"seller";r=1;t=1');
+    const unlimited = createMockApi({ rateLimit: 0 });
+    for (let i = 0; i < 3; i += 1) expect(((await answer(unlimited, 'GET', '/api/customers')) as ApiResponse).headers.RateLimit).toBeUndefined();
   });
 
   it('finds given, added and default sellers by id', async () => {

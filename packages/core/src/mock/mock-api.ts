@@ -8,6 +8,8 @@ import { forcedAnswer, type MockAnswer } from './forced-answer.js';
 import { checkForced, type ForcedResponse, ForcedResponses } from './forced-responses.js';
 import type { OperationId } from '../http/operations.js';
 import { operationFor } from './operation.js';
+import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { applySeeds, checkSeeds, type CustomerSeed } from './seed.js';
 import { createSellerDirectory, type KeySeed, type MockSeller, type SellerSeed } from './sellers.js';
 
@@ -27,6 +29,12 @@ export interface MockApiOptions {
   clock?: Clock;
   /** Called with any fault that is not an API error (answered 500). */
   onUnexpectedError?: (error: unknown, requestId: string) => void;
+  /**
+   * Simulates the server's rate limit: requests per second per seller, as `serve --rate-limit N` (0 or omitted:
+   * none), or a {@link RateLimiter} of your own (a pinned clock, another window). Over it: 429 with
+   * `Retry-After`; every answer after authentication carries `RateLimit` and `RateLimit-Policy`.
+   */
+  rateLimit?: number | RateLimiter;
 }
 
 /** The stateful mock of the API without any HTTP framework: what the MSW handlers and the HTTP mock host. */
@@ -77,10 +85,12 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const directory = createSellerDirectory(options);
   const service = createCustomerService({ store, ...(options.clock && { clock: options.clock }) });
   const forced = new ForcedResponses();
+  const rateLimiter = typeof options.rateLimit === 'number' ? memoryLimiter(options.rateLimit) : options.rateLimit;
   const handle = createApiHandler({
     service,
     lookupKey: directory.lookupKey,
     ...(options.onUnexpectedError && { onUnexpectedError: options.onUnexpectedError }),
+    ...(rateLimiter && { rateLimiter }),
   });
 
   // Seeding and resets run one after another; requests wait for those already queued.
@@ -142,4 +152,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       });
     },
   };
+}
+
+/** `serve --rate-limit N`'s rule in memory: N per second per seller; 0 is none. */
+function memoryLimiter(perSecond: number): RateLimiter | undefined {
+  return perSecond > 0 ? createMemoryRateLimiter({ limit: perSecond }) : undefined;
 }

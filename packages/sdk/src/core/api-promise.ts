@@ -1,5 +1,6 @@
 import { requestIdOf } from '../internal/headers';
 import { type ApiCallError, CustomersApiError } from './errors';
+import { rateLimitOf, type RateLimitState } from './rate-limit';
 
 /** A successful call with its HTTP response. */
 export interface WithResponse<T> {
@@ -8,6 +9,8 @@ export interface WithResponse<T> {
   response: Response;
   /** The response's `X-Request-Id`. */
   requestId: string | undefined;
+  /** What is left of the rate limit (`RateLimit` header); `undefined` when the server does not limit. */
+  rateLimit: RateLimitState | undefined;
 }
 
 /**
@@ -42,12 +45,18 @@ export class APIPromise<T> implements PromiseLike<T> {
   }
 
   /**
-   * Resolves with the data, the HTTP response and its request id.
+   * Resolves with the data, the HTTP response, its request id and the rate limit it announced.
    * @example
-   * const { data, requestId } = await client.customers.create(body).withResponse();
+   * const { data, requestId, rateLimit } = await client.customers.create(body).withResponse();
+   * if (rateLimit && rateLimit.remaining === 0) await pause(rateLimit.resetSeconds);
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#inner.then(({ data, response }) => ({ data, response, requestId: requestIdOf(response.headers) }));
+    return this.#inner.then(({ data, response }) => ({
+      data,
+      response,
+      requestId: requestIdOf(response.headers),
+      rateLimit: rateLimitOf(response.headers),
+    }));
   }
 
   /**

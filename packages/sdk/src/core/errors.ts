@@ -8,6 +8,7 @@
  * every class checks that brand in `Symbol.hasInstance`.
  */
 import type { components } from '../generated/openapi';
+import { rateLimitOf, type RateLimitState } from './rate-limit';
 import type { ServerErrorStatus, UnexpectedStatus } from './status';
 
 const BRAND = Symbol.for('@customers-api/sdk.error-kinds');
@@ -153,10 +154,20 @@ export class UnsupportedMediaTypeError extends CustomersApiError<415, Body> {
   declare readonly name: 'UnsupportedMediaTypeError';
 }
 
-/** 429: too many requests; thrown after the retries (which honour `Retry-After`) ran out. */
+/**
+ * 429: too many requests; thrown after the retries (which honour `Retry-After`) ran out.
+ *
+ * @example
+ * if (err instanceof RateLimitError) console.warn(`over ${err.rateLimit?.limit}/s; full again in ${err.rateLimit?.resetSeconds} s`);
+ */
 export class RateLimitError extends CustomersApiError<429, Body> {
   static override readonly kind: string = 'RateLimitError';
   declare readonly name: 'RateLimitError';
+
+  /** The spent budget (`RateLimit` and `RateLimit-Policy` headers); `undefined` when the response had none. */
+  get rateLimit(): RateLimitState | undefined {
+    return rateLimitOf(this.headers);
+  }
 }
 
 /** 5xx: the server failed; thrown after the retries ran out. `status` is 500 to 599. */

@@ -1,0 +1,65 @@
+import { ApiError, errors, isApiError, rateLimitHeaders, type RateLimiter } from '@customers-api/core';
+import type { Redis } from 'ioredis';
+import { createFlexibleRateLimiter, type FlexibleRateLimiter } from './flexible-rate-limiter.js';
+
+/** The server-wide default: Stripe's live-mode limit, far above what one integration needs to stay responsive. */
+export const DEFAULT_RATE_LIMIT = 100;
+
+/** Failed authentications a client address may make per window before it is refused with 429. */
+export const FAILED_AUTH_LIMIT = 20;
+export const FAILED_AUTH_WINDOW_SECONDS = 60;
+const FAILED_AUTH_POLICY = 'unauthenticated';
+
+export interface RateLimitSettings {
+  /** Requests per second per seller (burst of as many); 0 turns every limit off. */
+  perSecond: number;
+  /** Shares the counts between processes; each process counts alone when omitted. */
+  redis?: Redis;
+}
+
+/** Both budgets of the API: per seller after authentication, per client address for failed authentications. */
+export interface RequestLimits {
+  sellers: RateLimiter;
+  /** A 429 when the address has used up its failed authentications, before its key is even looked at. */
+  beforeAuthentication(address: string): Promise<void>;
+  /**
+   * Counts a failed authentication of the address: the 401 to send with its rate-limit headers, or a 429 once the
+   * address's budget is spent. Any other error passes through unchanged.
+   */
+  afterFailure(address: string, failure: unknown): Promise<unknown>;
+}
+
+/**
+ * The server's limits from its settings, or undefined when limiting is off.
+ *
+ * @example
+ * const limits = createRequestLimits({ perSecond: 100 });
+ */
+export function createRequestLimits(settings: RateLimitSettings): RequestLimits | undefined {
+  if (settings.perSecond === 0) return undefined;
+  const store = settings.redis ? { redis: settings.redis } : {};
+  const sellers = createFlexibleRateLimiter({ name: 'seller', limit: settings.perSecond, windowSeconds: 1, ...store });
+  const failures: FlexibleRateLimiter = createFlexibleRateLimiter({
+    name: FAILED_AUTH_POLICY,
+    limit: FAILED_AUTH_LIMIT,
+    windowSeconds: FAILED_AUTH_WINDOW_SECONDS,
+    ...store,
+  });
+
+  return {
+    sellers,
+    async beforeAuthentication(address) {
+      if (!(await failures.isSpent(address))) return;
+      // Refused without looking at the key, so a guessing script learns nothing until the window ends.
+      const decision = await failures.consume(address);
+      throw errors.tooManyRequests(decision.resetSeconds, rateLimitHeaders(FAILED_AUTH_POLICY, failures.windowSeconds, decision));
+    },
+    async afterFailure(address, failure) {
+      if (!isApiError(failure) || failure.status !== 401) return failure;
+      const decision = await failures.consume(address);
+      const headers = rateLimitHeaders(FAILED_AUTH_POLICY, failures.windowSeconds, decision);
+      if (!decision.allowed) return errors.tooManyRequests(decision.resetSeconds, headers);
+      return new ApiError(401, failure.message, { ...failure.headers, ...headers });
+    },
+  };
+}

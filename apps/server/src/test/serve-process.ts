@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
+
+export const CLI = join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli.js');
+
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  /** stdout alone: the JSON log lines. */
+  stdout(): string;
+  /** SIGTERM, then the exit code once the process is gone. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * `node dist/cli.js serve` as a real process (with any further flags); resolves once it logs that it listens.
+ *
+ * @example
+ * const server = await serve(database.url, ['--rate-limit', '5']);
+ */
+export async function serve(database: string, flags: string[] = []): Promise<ServeProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--database', database, ...flags], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  await new Promise<void>((resolveReady, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      // The banner (stderr) and the log lines (stdout) travel on two pipes: wait for both when a demo was seeded.
+      const seeded = stdout.includes('created a demo seller');
+      if (out.includes('"msg":"listening"') && (!seeded || /dashboard\/login\?token=\S+\n/.test(out))) resolveReady();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    stdout: () => stdout,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+

@@ -1,0 +1,25 @@
+// `pnpm mutation` (root) runs this: StrykerJS over the SDK's sources with its unit and local-server tests
+// (vitest.mutation.config.ts leaves out the tests of the built package and the Prism one).
+// Incremental: results are reused from stryker-incremental.json (committed). See docs/mutation.md.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  // pnpm does not hoist the runner next to @stryker-mutator/core, so name it instead of relying on discovery.
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  coverageAnalysis: 'perTest',
+  mutate: ['src/**/*.ts', '!src/**/*.test.ts', '!src/generated/**'],
+  incremental: true,
+  incrementalFile: 'stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  concurrency: 1,
+  timeoutMS: 10_000,
+  // The floor: `pnpm mutation` fails when the score drops below it. Raise it as the score rises.
+  thresholds: { high: 95, low: 90, break: 92 },
+  // In place: the tests read ../../openapi.yaml, which a sandbox copy of the package would not find.
+  // Stryker restores every file afterwards (backups in .stryker-tmp); do not edit src/ while it runs.
+  inPlace: true,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

@@ -13,13 +13,13 @@ export default {
   incrementalFile: 'stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
-  concurrency: 1,
+  concurrency: 2,
+  // Mutants in module-level code need a fresh module graph and the whole suite per mutant (minutes each);
+  // Stryker reports them as ignored. The code they would change runs in every test anyway.
+  ignoreStatic: true,
   timeoutMS: 10_000,
   // The floor: `pnpm mutation` fails when the score drops below it. Raise it as the score rises.
   thresholds: { high: 95, low: 90, break: 92 },
-  // In place: the tests read ../../openapi.yaml, which a sandbox copy of the package would not find.
-  // Stryker restores every file afterwards (backups in .stryker-tmp); do not edit src/ while it runs.
-  inPlace: true,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

@@ -1,9 +1,6 @@
 // `pnpm mutation` (root) runs this: StrykerJS over core's sources with the package's own vitest suite.
 // Incremental: results are reused from stryker-incremental.json (committed), so only mutants in changed code
 // or covered by changed tests run again. See docs/mutation.md.
-// The property test's 1,500 random bodies are for `pnpm test`; per mutant, 100 keep a run to seconds.
-process.env.FUZZ_RUNS ??= '100';
-
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

@@ -1,5 +1,5 @@
-// `pnpm mutation` (root) runs this: StrykerJS over the SDK's sources with its unit and local-server tests
-// (vitest.mutation.config.ts leaves out the tests of the built package and the Prism one).
+// `pnpm mutation` (root) runs this: StrykerJS over the SDK's sources with its unit tests
+// (vitest.mutation.config.ts leaves out the tests of the built package and of real servers).
 // Incremental: results are reused from stryker-incremental.json (committed). See docs/mutation.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -13,7 +13,7 @@ export default {
   incrementalFile: 'stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
-  concurrency: 2,
+  concurrency: 1,
   // Mutants in module-level code need a fresh module graph and the whole suite per mutant (minutes each);
   // Stryker reports them as ignored. The code they would change runs in every test anyway.
   ignoreStatic: true,

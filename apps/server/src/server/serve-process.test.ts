@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/free-port.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { call, newCustomer } from '../test/test-server.js';
 
@@ -19,10 +18,18 @@ interface ServeProcess {
   stop(): Promise<number | null>;
 }
 
-/** `node dist/cli.js serve` as a real process; resolves once it logs that it listens. */
+/** The URL the server says it listens on: its `listening` log line, once it has been written. */
+function listeningUrl(stdout: string): string | undefined {
+  const line = stdout.split('\n').slice(0, -1).find((text) => text.includes('"msg":"listening"'));
+  return line === undefined ? undefined : (JSON.parse(line) as { url: string }).url;
+}
+
+/**
+ * `node dist/cli.js serve` as a real process on a port the system picks (`--port 0`: no window in which another
+ * process can take a port found free beforehand); resolves once it logs that it listens, and where.
+ */
 async function serve(database: string): Promise<ServeProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--database', database], {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--database', database], {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -35,15 +42,17 @@ async function serve(database: string): Promise<ServeProcess> {
       out += chunk.toString();
       // The banner (stderr) and the log lines (stdout) travel on two pipes: wait for both when a demo was seeded.
       const seeded = stdout.includes('created a demo seller');
-      if (out.includes('"msg":"listening"') && (!seeded || /dashboard\/login\?token=\S+\n/.test(out))) resolveReady();
+      if (listeningUrl(stdout) !== undefined && (!seeded || /dashboard\/login\?token=\S+\n/.test(out))) resolveReady();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}`)));
   });
+  const url = listeningUrl(stdout);
+  if (url === undefined) throw new Error(`no listening line on stdout: ${stdout}`);
   return {
     child,
-    url: `http://127.0.0.1:${port}`,
+    url,
     output: () => out,
     stdout: () => stdout,
     stop: () => {

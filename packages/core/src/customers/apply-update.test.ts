@@ -26,7 +26,7 @@ const values: Required<{ [K in keyof CustomerUpdate]: NonNullable<CustomerUpdate
   email: 'augusta@example.com',
   company_name: 'Byron & Co',
   legal_entity: 'GmbH',
-  language: 'fr',
+  language: 'de',
   status: 'suspended',
   address_data: { city: 'Paris' },
   postal_redirect_address: { street: '1 Rue de Rivoli', city: 'Paris' },

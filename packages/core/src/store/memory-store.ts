@@ -135,6 +135,7 @@ export class MemoryCustomerStore implements CustomerStore {
         (after === undefined || c.created_at < after.createdAt || (c.created_at === after.createdAt && c.id < after.id)),
     );
     // ISO 8601 UTC strings of one format, and canonical UUIDs, compare as strings in their order.
+    // Stryker disable next-line EqualityOperator: two customers never share an id, and the created_at comparison only runs when they differ
     matching.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
     return matching.slice(0, page.limit).map((c) => structuredClone(c));
   }

@@ -1,12 +1,20 @@
 // Test support: the Customer response schema from openapi.yaml, compiled at run time with ajv, so tests
 // check responses against the contract itself rather than against the code under test.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
-const specPath = fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
+/** The repository's openapi.yaml: the nearest one above this file (Stryker runs the tests from a copy of core). */
+function findSpec(): string {
+  for (let dir = new URL('./', import.meta.url); dir.pathname !== '/'; dir = new URL('../', dir)) {
+    const candidate = new URL('openapi.yaml', dir);
+    if (existsSync(candidate)) return fileURLToPath(candidate);
+  }
+  throw new Error('openapi.yaml not found above packages/core/test');
+}
+const specPath = findSpec();
 const spec = parse(readFileSync(specPath, 'utf8'));
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });

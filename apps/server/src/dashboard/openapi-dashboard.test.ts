@@ -22,8 +22,9 @@ ajv.addSchema({ $id: 'dashboard', components: spec.components });
 const rewrite = (schema: object) =>
   JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"dashboard#/components/')) as object;
 
-/** Checks a response against the operation's documented status and JSON schema. */
-function expectDocumented(method: string, path: string, response: { status: number; text: string }) {
+/** Checks that a response has the expected status, that openapi.dashboard.yaml documents it, and its JSON schema. */
+function expectDocumented(method: string, path: string, status: number, response: { status: number; text: string }) {
+  expect(response.status, `${method} ${path}: ${response.text}`).toBe(status);
   const operation = spec.paths[path]?.[method.toLowerCase()] as Operation | undefined;
   expect(operation, `${method} ${path} is documented`).toBeDefined();
   let documented = operation!.responses[String(response.status)];
@@ -57,18 +58,18 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
   it('answers every operation as documented, successes and errors', async () => {
     const seller = await server.seller();
     const { token } = await createLoginLink(server.handle, seller.sellerId);
-    expectDocumented('GET', '/dashboard/login', await rawCall(server, 'GET', `/dashboard/login?token=${token}`));
-    expectDocumented('GET', '/dashboard/login', await rawCall(server, 'GET', '/dashboard/login'));
-    expectDocumented('POST', '/dashboard/login', await postLogin(server, token));
-    expectDocumented('POST', '/dashboard/login', await postLogin(server, token));
-    expectDocumented('POST', '/dashboard/login', await postLogin(server, token, { origin: 'https://evil.example' }));
+    expectDocumented('GET', '/dashboard/login', 200, await rawCall(server, 'GET', `/dashboard/login?token=${token}`));
+    expectDocumented('GET', '/dashboard/login', 401, await rawCall(server, 'GET', '/dashboard/login'));
+    expectDocumented('POST', '/dashboard/login', 303, await postLogin(server, token));
+    expectDocumented('POST', '/dashboard/login', 401, await postLogin(server, token));
+    expectDocumented('POST', '/dashboard/login', 403, await postLogin(server, token, { origin: 'https://evil.example' }));
     const other = await server.seller();
     const foreign = await createLoginLink(server.handle, other.sellerId);
     const signedIn = { ...sameOrigin(server), cookie: await signIn(server, seller.sellerId) };
     const tooLarge = { switch_to: 'x'.repeat(2_000) };
-    expectDocumented('POST', '/dashboard/login', await postLogin(server, foreign.token, signedIn));
-    expectDocumented('POST', '/dashboard/login', await postLogin(server, foreign.token, sameOrigin(server), tooLarge));
-    expectDocumented('POST', '/dashboard/login', await postLogin(server, foreign.token, signedIn, { switch_to: other.sellerId }));
+    expectDocumented('POST', '/dashboard/login', 200, await postLogin(server, foreign.token, signedIn));
+    expectDocumented('POST', '/dashboard/login', 413, await postLogin(server, foreign.token, sameOrigin(server), tooLarge));
+    expectDocumented('POST', '/dashboard/login', 303, await postLogin(server, foreign.token, signedIn, { switch_to: other.sellerId }));
 
     const cookie = await signIn(server, seller.sellerId);
     const headers = { cookie, ...sameOrigin(server) };
@@ -76,32 +77,32 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
       server.call(method, path, { headers: { ...headers, ...extra }, body });
 
     await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer() });
-    expectDocumented('GET', '/dashboard/api/account', await call('GET', '/dashboard/api/account'));
+    expectDocumented('GET', '/dashboard/api/account', 200, await call('GET', '/dashboard/api/account'));
     const created = await call('POST', '/dashboard/api/keys', { name: 'Docs', expires_at: '2099-01-31' });
-    expectDocumented('POST', '/dashboard/api/keys', created);
+    expectDocumented('POST', '/dashboard/api/keys', 201, created);
     await server.call('GET', `/api/customers/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, { key: created.json.key });
     await server.app.drainKeyUsage();
-    expectDocumented('GET', '/dashboard/api/keys', await call('GET', '/dashboard/api/keys'));
-    expectDocumented('POST', '/dashboard/api/keys', await call('POST', '/dashboard/api/keys', { name: '' }));
-    expectDocumented('POST', '/dashboard/api/keys', await call('POST', '/dashboard/api/keys', { name: 'x' }, { origin: 'https://evil.example' }));
+    expectDocumented('GET', '/dashboard/api/keys', 200, await call('GET', '/dashboard/api/keys'));
+    expectDocumented('POST', '/dashboard/api/keys', 400, await call('POST', '/dashboard/api/keys', { name: '' }));
+    expectDocumented('POST', '/dashboard/api/keys', 403, await call('POST', '/dashboard/api/keys', { name: 'x' }, { origin: 'https://evil.example' }));
     expectDocumented(
       'POST',
-      '/dashboard/api/keys',
+      '/dashboard/api/keys', 415,
       await server.call('POST', '/dashboard/api/keys', { headers: { ...headers, 'content-type': 'text/plain' }, raw: 'x' }),
     );
     expectDocumented(
       'POST',
-      '/dashboard/api/keys',
+      '/dashboard/api/keys', 413,
       await call('POST', '/dashboard/api/keys', { name: 'x'.repeat(70_000) }),
     );
     const revokePath = '/dashboard/api/keys/{id}/revoke';
-    expectDocumented('POST', revokePath, await call('POST', `/dashboard/api/keys/${created.json.id}/revoke`));
-    expectDocumented('POST', revokePath, await call('POST', '/dashboard/api/keys/nope/revoke'));
-    expectDocumented('DELETE', '/dashboard/api/keys/{id}', await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
-    expectDocumented('DELETE', '/dashboard/api/keys/{id}', await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
-    expectDocumented('GET', '/dashboard/api/keys', await call('GET', '/dashboard/api/keys', undefined, { 'x-api-key': seller.key }));
-    expectDocumented('DELETE', '/dashboard/api/session', await call('DELETE', '/dashboard/api/session'));
-    expectDocumented('DELETE', '/dashboard/api/session', await call('DELETE', '/dashboard/api/session'));
-    expectDocumented('GET', '/dashboard/api/account', await call('GET', '/dashboard/api/account'));
+    expectDocumented('POST', revokePath, 200, await call('POST', `/dashboard/api/keys/${created.json.id}/revoke`));
+    expectDocumented('POST', revokePath, 404, await call('POST', '/dashboard/api/keys/nope/revoke'));
+    expectDocumented('DELETE', '/dashboard/api/keys/{id}', 204, await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
+    expectDocumented('DELETE', '/dashboard/api/keys/{id}', 404, await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
+    expectDocumented('GET', '/dashboard/api/keys', 401, await call('GET', '/dashboard/api/keys', undefined, { 'x-api-key': seller.key }));
+    expectDocumented('DELETE', '/dashboard/api/session', 204, await call('DELETE', '/dashboard/api/session'));
+    expectDocumented('DELETE', '/dashboard/api/session', 401, await call('DELETE', '/dashboard/api/session'));
+    expectDocumented('GET', '/dashboard/api/account', 401, await call('GET', '/dashboard/api/account'));
   });
 });

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.js';
 
 export const CLI = join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli.js');
 
@@ -15,15 +14,22 @@ export interface ServeProcess {
   stop(): Promise<number | null>;
 }
 
+/** The URL the server says it listens on: its `listening` log line, once it has been written. */
+function listeningUrl(stdout: string): string | undefined {
+  const line = stdout.split('\n').slice(0, -1).find((text) => text.includes('"msg":"listening"'));
+  return line === undefined ? undefined : (JSON.parse(line) as { url: string }).url;
+}
+
 /**
- * `node dist/cli.js serve` as a real process (with any further flags); resolves once it logs that it listens.
+ * `node dist/cli.js serve` as a real process (with any further flags) on a port the system picks (`--port 0`: no
+ * window in which another process can take a port found free beforehand); resolves once it logs that it listens,
+ * and where.
  *
  * @example
  * const server = await serve(database.url, ['--rate-limit', '5']);
  */
 export async function serve(database: string, flags: string[] = []): Promise<ServeProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--database', database, ...flags], {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--database', database, ...flags], {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,15 +42,17 @@ export async function serve(database: string, flags: string[] = []): Promise<Ser
       out += chunk.toString();
       // The banner (stderr) and the log lines (stdout) travel on two pipes: wait for both when a demo was seeded.
       const seeded = stdout.includes('created a demo seller');
-      if (out.includes('"msg":"listening"') && (!seeded || /dashboard\/login\?token=\S+\n/.test(out))) resolveReady();
+      if (listeningUrl(stdout) !== undefined && (!seeded || /dashboard\/login\?token=\S+\n/.test(out))) resolveReady();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}`)));
   });
+  const url = listeningUrl(stdout);
+  if (url === undefined) throw new Error(`no listening line on stdout: ${stdout}`);
   return {
     child,
-    url: `http://127.0.0.1:${port}`,
+    url,
     output: () => out,
     stdout: () => stdout,
     stop: () => {
@@ -53,4 +61,3 @@ export async function serve(database: string, flags: string[] = []): Promise<Ser
     },
   };
 }
-

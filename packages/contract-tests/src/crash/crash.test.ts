@@ -21,12 +21,15 @@ describe('crash safety: kill -9 of the server process in the middle of a write l
       opened.push({ database, handle });
       const figures = await crashDuringWrites(database, handle, log);
       console.log(`[crash] ${dialect}: ${figures.acknowledged} acknowledged creates all intact after kill -9 and restart; ${figures.inFlight} in flight at the kill, ${figures.inFlightStored} of them stored`);
+      expect(figures.acknowledged).toBeGreaterThan(0);
+      expect(figures.inFlightStored).toBeLessThanOrEqual(figures.inFlight);
       passed += 1;
     });
   }
 
   it('every response matched openapi.yaml and no key reached the logs', () => {
     console.log(`[crash] ${passed}/2 crash scenarios passed`);
+    expect(passed, 'both crash scenarios ran to the end').toBe(2);
     expect(log.violations).toEqual([]);
     expect(leakedKeys().leaked).toEqual([]);
   });

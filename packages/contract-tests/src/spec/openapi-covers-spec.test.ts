@@ -21,6 +21,10 @@ const types = (node: Schema): string[] => flatten(node).flatMap((s) => [s.type ?
 const maxLength = (node: Schema) => flatten(node).find((s) => s.maxLength !== undefined)?.maxLength;
 const enumValues = (node: Schema) => flatten(node).flatMap((s) => s.enum ?? []);
 const formatOf = (node: Schema) => flatten(node).find((s) => s.format)?.format;
+/** What SPEC.md says today; a change here is a change of the spec, or of its wording the checks depend on. */
+const RULE_COUNTS = { nullable: 5, serverAssigned: 5, requiredOnCreate: 3, maxLength: 4, allowed: 2, defaultOnCreate: 2, uuid: 2, dateTime: 2, email: 1, object: 2 };
+const ADDRESS_ROWS = 4;
+const ERROR_ROWS = 6;
 const fieldName = (row: Record<string, string>) => codeValues(row.Field ?? row.Property ?? '')[0] ?? (row.Field ?? row.Property ?? '');
 
 describe('SPEC.md §2 Customer fields', () => {
@@ -30,6 +34,23 @@ describe('SPEC.md §2 Customer fields', () => {
   it('lists the fields the test expects to read', () => {
     expect(rows.map((row) => row.name)).toContain('postal_redirect_address');
     expect(rows.length).toBe(14);
+  });
+
+  // The checks below run only where a row's wording matches; if SPEC.md is reworded, they must not go quiet.
+  it('finds every kind of rule it checks, as often as SPEC.md states it', () => {
+    const count = (pattern: RegExp, column: string) => rows.filter((row) => pattern.test(row[column] ?? '')).length;
+    expect({
+      nullable: count(/or null/, 'Type'),
+      serverAssigned: count(/server-assigned/, 'Required on create'),
+      requiredOnCreate: count(/^yes/, 'Required on create'),
+      maxLength: count(/Max (\d+) characters/, 'Rules'),
+      allowed: count(/Allowed: ([^.]*)\./, 'Rules'),
+      defaultOnCreate: count(/Default on create: `([^`]+)`/, 'Rules'),
+      uuid: count(/UUID/, 'Type'),
+      dateTime: count(/ISO 8601/, 'Type'),
+      email: count(/email format/, 'Rules'),
+      object: count(/object/, 'Type'),
+    }).toEqual(RULE_COUNTS);
   });
 
   it.each(rows.map((row) => [row.name, row] as const))('%s is described by the Customer schemas', (name, row) => {
@@ -75,6 +96,7 @@ describe('SPEC.md §2 Customer fields', () => {
 
 describe('SPEC.md §2 Address object', () => {
   const [table] = tablesUnder(spec, '### Address object');
+  it('reads the Address rows', () => expect((table ?? []).length).toBe(ADDRESS_ROWS));
   it.each((table ?? []).map((row) => [fieldName(row), Number(row['Max length'])] as const))(
     'Address.%s is an optional string of at most %i characters',
     (name, limit) => {
@@ -96,7 +118,13 @@ describe('SPEC.md §4 endpoints and their statuses', () => {
     return { method: method.toLowerCase(), path, statuses: [success, ...errors] as string[] };
   });
 
-  it('reads the four operations', () => expect(endpoints).toHaveLength(4));
+  it('reads the four operations, each with a success and at least one error status', () => {
+    expect(endpoints).toHaveLength(4);
+    for (const endpoint of endpoints) {
+      expect(endpoint.statuses[0], endpoint.path).toMatch(/^2\d\d$/);
+      expect(endpoint.statuses.length, endpoint.path).toBeGreaterThan(1);
+    }
+  });
 
   it.each(endpoints.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))('%s', (_, endpoint) => {
     const operation = doc.paths[endpoint.path]?.[endpoint.method];
@@ -126,6 +154,11 @@ describe('SPEC.md §4 endpoints and their statuses', () => {
 describe('SPEC.md §7 errors', () => {
   const [table] = tablesUnder(spec, '## 7. Errors');
   const rows = (table ?? []).map((row) => ({ status: row['HTTP code'] ?? '', reason: codeValues(row['`error`'] ?? '')[0] ?? (row['`error`'] ?? '') }));
+
+  it('reads a status and a reason phrase from every row of the table', () => {
+    expect(rows.length).toBe(ERROR_ROWS);
+    for (const row of rows) expect(row, JSON.stringify(row)).toEqual({ status: expect.stringMatching(/^[45]\d\d$/), reason: expect.stringMatching(/^[A-Z]/) });
+  });
 
   it('the Error schema is exactly {error, message}', () => {
     const error = schemas.Error!;

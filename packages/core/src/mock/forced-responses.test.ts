@@ -34,7 +34,7 @@ describe('ForcedResponses', () => {
   it('rejects what cannot be forced when it is queued', () => {
     const queue = new ForcedResponses();
     const cases: Array<[string, ForcedResponse, RegExp]> = [
-      ['searchCustomers', { status: 500 }, /unknown operation; use one of listCustomers, createCustomer/],
+      ['listSellers', { status: 500 }, /unknown operation; use one of listCustomers, createCustomer, getCustomer, updateCustomer, deleteCustomer$/],
       ['createCustomer', { status: 200 as never }, /status 200 cannot be forced/],
       ['createCustomer', { status: 500, networkError: true }, /either status or networkError/],
       ['createCustomer', {}, /give a status, networkError: true or delayMs/],

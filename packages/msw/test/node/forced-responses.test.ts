@@ -1,7 +1,7 @@
 // Forcing responses so a consumer can test its error paths: statuses, delays, dropped connections.
 import { MESSAGES } from '@customers-api/core';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomersMock } from '../../src/index.js';
 
 const BASE = 'http://customers.test';
@@ -113,18 +113,22 @@ describe('forced responses', () => {
 
   it('delays and then gives the real answer: a later request overtakes the delayed one', async () => {
     const customer = await (await create()).json();
-    // A different operation overtakes, so which request takes the forced delay is never in doubt.
+    // A different operation overtakes, so which request takes the forced delay is never in doubt. The delay runs
+    // on a fake clock: the create finishes first however slow the machine, and the get only once time moves on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     mock.nextResponse('getCustomer', { delayMs: 200 });
     const finished: string[] = [];
     const slow = get(customer.id).then((response) => {
       finished.push('delayed get');
       return response;
     });
-    const fast = create({ ...ada, email: 'grace@example.com' }).then((response) => {
-      finished.push('create');
-      return response;
-    });
-    const [slowResponse, fastResponse] = await Promise.all([slow, fast]);
+    const fastResponse = await create({ ...ada, email: 'grace@example.com' });
+    finished.push('create');
+    await vi.advanceTimersByTimeAsync(199);
+    expect(finished).toEqual(['create']);
+    await vi.advanceTimersByTimeAsync(1);
+    const slowResponse = await slow;
+    vi.useRealTimers();
     expect(finished).toEqual(['create', 'delayed get']);
     expect([slowResponse.status, fastResponse.status]).toEqual([200, 201]);
     expect(await slowResponse.json()).toEqual(customer);

@@ -1,4 +1,5 @@
-// The README's vitest example, verbatim but for the import path: if this fails, the README is wrong.
+// The README's vitest example, verbatim but for the import path and the marked lines that prove the forced
+// answers really happened: if this fails, the README is wrong.
 import { ConflictError, ConnectionError, CustomersClient } from '@customers-api/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -10,11 +11,14 @@ const mock = createCustomersMock({
   seed: [{ customers: [{ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' }] }],
 });
 const server = setupServer(...mock.handlers);
+const statuses: number[] = []; // not in the README: what the handlers answered, in order
+server.events.on('response:mocked', ({ response }) => statuses.push(response.status)); // not in the README
 // No `sellers` option: any sk_live_ + 48 letters/digits key is the one default seller.
 const client = new CustomersClient({ apiKey: mock.defaultSeller!.apiKey, baseUrl: BASE_URL });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mock.reset()); // back to the seeded customers; forced responses dropped
+afterEach(() => void (statuses.length = 0)); // not in the README
 afterAll(() => server.close());
 
 it('reads a seeded customer', async () => {
@@ -32,6 +36,7 @@ it('survives a 503: the SDK retries and creates exactly one customer', async () 
   mock.nextResponse('createCustomer', { status: 503, headers: { 'Retry-After': '0' } });
   const ada = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
   expect(mock.store.countCustomers(ada.seller_id)).toBe(2); // Grace and Ada
+  expect(statuses).toEqual([503, 201]); // not in the README: the 503 was answered, then the retry created Ada
 });
 
 it('reports a dropped connection', async () => {

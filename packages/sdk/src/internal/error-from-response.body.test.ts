@@ -1,0 +1,21 @@
+import { expect, it } from 'vitest';
+import { InternalServerError, NotFoundError } from '../core/errors';
+import { errorFromResponse } from './error-from-response';
+
+it('copes with a JSON null error body: the body is the text "null", not a crash', () => {
+  const err = errorFromResponse(404, null, new Headers());
+  expect(err).toBeInstanceOf(NotFoundError);
+  expect(err.body).toBe('null');
+  expect(err.error).toBeUndefined();
+  expect(err.message).toMatch(/^404: null\. Check the customer id/);
+});
+
+it("quotes at most 200 characters of a proxy's HTML page in the message, and keeps the whole page as body", () => {
+  const page = `<html>${'x'.repeat(300)}</html>`;
+  const err = errorFromResponse(502, page, new Headers({ 'x-request-id': 'req_9' }));
+  expect(err).toBeInstanceOf(InternalServerError);
+  expect(err.body).toBe(page);
+  expect(err.message).toBe(
+    `502: ${page.slice(0, 200)}. The server failed; retrying later may help. (request id req_9; quote it when reporting a problem)`,
+  );
+});

@@ -45,11 +45,12 @@ export function createCustomersMock(options: CustomersMockOptions = {}): Custome
 
   const mount = mountPoint(baseUrl ?? '*');
   const resolver = async ({ request }: { request: Request }) => {
-    const reply = await answer(request.method, pathBelow(request.url, mount.basePath), () =>
-      toApiRequest(request, mount.basePath),
+    const url = new URL(request.url);
+    const reply = await answer(request.method, pathBelow(url, mount.basePath), () =>
+      toApiRequest(request, mount.basePath, url),
     );
     return reply === NETWORK_ERROR ? HttpResponse.error() : toHttpResponse(reply);
   };
 
-  return { ...api, handlers: [http.all(mount.collection, resolver), http.all(mount.items, resolver)] };
+  return { ...api, handlers: [http.all(mount.pattern, resolver)] };
 }

@@ -80,6 +80,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const handle = createApiHandler({
     service,
     lookupKey: directory.lookupKey,
+    hashKey: directory.hashKey,
     ...(options.onUnexpectedError && { onUnexpectedError: options.onUnexpectedError }),
   });
 

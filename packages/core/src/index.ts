@@ -105,6 +105,7 @@ export {
   ForcedResponses,
   type ForcedResponse,
   type ForcedStatus,
+  type ForcedSuccessStatus,
 } from './mock/forced-responses.js';
 export { forcedError, type ForcedErrorContext } from './mock/forced-error.js';
 export {

@@ -1,9 +1,10 @@
 import { authenticate, type KeyLookup } from '../auth/authenticate.js';
+import { API_RESPONSE_HEADERS, pathFor } from '../http/operations.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { resolveRequestId } from '../http/request-id.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { forcedError } from './forced-error.js';
-import type { ForcedResponse } from './forced-responses.js';
+import type { ForcedResponse, ForcedStatus } from './forced-responses.js';
 
 export interface ForcedAnswerOptions {
   lookupKey: KeyLookup;
@@ -18,7 +19,8 @@ export const NETWORK_ERROR = 'network-error';
 export type MockAnswer = ApiResponse | typeof NETWORK_ERROR;
 
 /**
- * Plays a forced response: waits `delayMs`, then fails the connection or answers the forced status.
+ * Plays a forced response: waits `delayMs`, then fails the connection, answers the forced error status or
+ * the forced success body.
  * Resolves undefined when only a delay was forced, so the caller answers for real. Core's rules are not
  * run, so nothing is stored.
  *
@@ -35,7 +37,9 @@ export async function forcedAnswer(
   if (forced.networkError) return NETWORK_ERROR;
   if (forced.status === undefined) return undefined;
 
-  const { status } = forced;
+  if (forced.status < 300) return forcedSuccess(forced, request);
+
+  const status = forced.status as ForcedStatus;
   const seller = status === 403 ? await authenticate(request.header, options.lookupKey).catch(() => undefined) : undefined;
   return forcedError(status, {
     requestId: resolveRequestId(request.header),
@@ -53,4 +57,20 @@ function emailOf(request: ApiRequest): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A forced success as the server would send it: its headers (`Location` for a created customer) and the given body. */
+function forcedSuccess({ status, body, headers }: ForcedResponse, request: ApiRequest): ApiResponse {
+  const id = (body as { id?: unknown } | null | undefined)?.id;
+  return {
+    status: status!,
+    headers: {
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...API_RESPONSE_HEADERS,
+      ...(status === 201 && typeof id === 'string' && { Location: pathFor('getCustomer', { id }) }),
+      'X-Request-Id': resolveRequestId(request.header),
+      ...headers,
+    },
+    ...(body !== undefined && { body }),
+  };
 }

@@ -31,7 +31,7 @@ describe('createMockApi', () => {
     expect(preferred).toMatchObject({ status: 503, headers: { 'Retry-After': '2' } });
     expect(await answer(api, 'GET', '/api/customers/x')).toBe(NETWORK_ERROR);
     expect(((await answer(api, 'GET', '/api/customers/x')) as ApiResponse).status).toBe(404);
-    await expect(answer(api, 'GET', '/api/customers/x', undefined, { status: 200 as never })).rejects.toThrow(/status 200 cannot be forced/);
+    await expect(answer(api, 'GET', '/api/customers/x', undefined, { status: 201, body: {} })).rejects.toThrow(/status 201 cannot be forced/);
   });
 
   it('finds given, added and default sellers by id', async () => {

@@ -74,7 +74,7 @@ export function createCustomersMock(options: CustomersMockOptions = {}): Custome
     const url = new URL(request.url);
     const path = pathBelow(url, mount.basePath);
     const reply =
-      (await overrides.answer(request, url, path)) ??
+      (overrides.active ? await overrides.answer(request, url, path) : undefined) ??
       (await answer(request.method, path, () => toApiRequest(request, mount.basePath, url)));
     return reply === NETWORK_ERROR ? HttpResponse.error() : toHttpResponse(reply);
   };

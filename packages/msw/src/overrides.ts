@@ -40,9 +40,12 @@ export function createOverrides() {
     clear(): void {
       byOperation.clear();
     },
+    /** Whether any override is registered; without one the handler skips routing the request twice. */
+    get active(): boolean {
+      return byOperation.size > 0;
+    },
     /** The override's answer to a request (its path below the base path), or undefined to let the mock answer. */
     async answer(request: Request, url: URL, path: string): Promise<ApiResponse | undefined> {
-      if (byOperation.size === 0) return undefined;
       const route = routeRequest(request.method, path);
       const resolvers = route.kind === 'operation' ? byOperation.get(route.operation.id) : undefined;
       if (route.kind !== 'operation' || !resolvers) return undefined;

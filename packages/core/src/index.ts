@@ -110,6 +110,7 @@ export {
 export { forcedError, type ForcedErrorContext } from './mock/forced-error.js';
 export {
   forcedAnswer,
+  givenAnswer,
   NETWORK_ERROR,
   type ForcedAnswerOptions,
   type MockAnswer,

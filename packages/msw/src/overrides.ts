@@ -1,4 +1,4 @@
-import { API_RESPONSE_HEADERS, resolveRequestId, routeRequest, type ApiResponse, type OperationId } from '@customers-api/core';
+import { givenAnswer, routeRequest, type ApiResponse, type OperationId } from '@customers-api/core';
 import type { OperationResponse, PathParams, QueryParams, RequestBody } from './operation-types.js';
 
 /** What an override's resolver gets: the request, and its parts typed from openapi.yaml. */
@@ -57,23 +57,9 @@ export function createOverrides() {
       } as OverrideInfo<OperationId>;
       for (const resolver of resolvers) {
         const reply = await resolver(info);
-        if (reply) return toApiResponse(reply, request);
+        if (reply) return givenAnswer(reply, (name) => request.headers.get(name));
       }
       return undefined;
     },
-  };
-}
-
-/** An override's reply with the headers every API response carries. */
-function toApiResponse({ status, body, headers }: OperationResponse<OperationId>, request: Request): ApiResponse {
-  return {
-    status,
-    headers: {
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
-      ...API_RESPONSE_HEADERS,
-      'X-Request-Id': resolveRequestId((name) => request.headers.get(name)),
-      ...headers,
-    },
-    ...(body !== undefined && { body }),
   };
 }

@@ -1,4 +1,5 @@
 import { authenticate, type KeyLookup } from '../auth/authenticate.js';
+import type { HeaderReader } from '../auth/read-api-key.js';
 import { API_RESPONSE_HEADERS, pathFor } from '../http/operations.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { resolveRequestId } from '../http/request-id.js';
@@ -37,7 +38,7 @@ export async function forcedAnswer(
   if (forced.networkError) return NETWORK_ERROR;
   if (forced.status === undefined) return undefined;
 
-  if (forced.status < 300) return forcedSuccess(forced, request);
+  if (forced.status < 300) return givenAnswer({ ...forced, status: forced.status }, request.header);
 
   const status = forced.status as ForcedStatus;
   const seller = status === 403 ? await authenticate(request.header, options.lookupKey).catch(() => undefined) : undefined;
@@ -59,16 +60,26 @@ function emailOf(request: ApiRequest): string | undefined {
   }
 }
 
-/** A forced success as the server would send it: its headers (`Location` for a created customer) and the given body. */
-function forcedSuccess({ status, body, headers }: ForcedResponse, request: ApiRequest): ApiResponse {
+/**
+ * A response a mock was told to send (a forced success, or an MSW override's reply) with the headers the server
+ * sends: JSON `Content-Type` when there is a body, `Cache-Control`, `Location` for a created customer, the
+ * request's `X-Request-Id`, then the caller's `headers`.
+ *
+ * @example
+ * givenAnswer({ status: 200, body: customer }, request.header); // { status: 200, headers: { 'Content-Type': ..., 'X-Request-Id': ... }, body: customer }
+ */
+export function givenAnswer(
+  { status, body, headers }: { status: number; body?: unknown; headers?: Record<string, string> | undefined },
+  header: HeaderReader,
+): ApiResponse {
   const id = (body as { id?: unknown } | null | undefined)?.id;
   return {
-    status: status!,
+    status,
     headers: {
       ...(body !== undefined && { 'Content-Type': 'application/json' }),
       ...API_RESPONSE_HEADERS,
       ...(status === 201 && typeof id === 'string' && { Location: pathFor('getCustomer', { id }) }),
-      'X-Request-Id': resolveRequestId(request.header),
+      'X-Request-Id': resolveRequestId(header),
       ...headers,
     },
     ...(body !== undefined && { body }),

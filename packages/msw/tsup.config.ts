@@ -3,7 +3,8 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  dts: true,
+  // The SDK's generated types (paths, operations) are inlined: it is not a dependency of this package.
+  dts: { resolve: ['@customers-api/sdk'] },
   tsconfig: 'tsconfig.build.json',
   platform: 'neutral',
   target: 'es2022',

@@ -41,6 +41,7 @@ describe('the benchmark harness (smoke)', () => {
       'list-large-sqlite',
       'list-small-postgres',
       'list-large-postgres',
+      'msw-bare',
       'msw-get',
       'sdk-sequential',
       'sdk-concurrent',

@@ -13,6 +13,7 @@ import { seedMockServer, startMockServer } from './targets/mock-server.js';
 import { startPrism } from './targets/prism.js';
 import { startRedisServer } from '@customers-api/server/testing/redis';
 import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
+import type { MswResult } from './workers/msw.js';
 import type { SdkResult } from './workers/sdk.js';
 
 export type RowKind = 'ceiling' | 'floor' | 'server' | 'before' | 'prism' | 'mock' | 'msw' | 'sdk' | 'scale';
@@ -51,6 +52,8 @@ export interface BenchReport {
   listScaleP99Ratio: { sqlite: number; postgres: number };
   /** List (a page of 20) throughput over GET-by-id throughput on the SQLite server, per round, median. */
   listOverGet: number;
+  /** The MSW handlers' GET throughput over a bare MSW handler's, measured in the same worker; NaN when not selected. */
+  mswOverBare: number;
   /** Undefined when the SDK comparison was not selected. */
   sdk: SdkResult | undefined;
   seconds: number;
@@ -310,9 +313,12 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       if (row && Number.isFinite(limited)) row.note = `${(limited * 100).toFixed(1)}% of server SQLite GET (limiter off)`;
     }
 
+    let mswOverBare = Number.NaN;
     if (wanted('msw-get')) {
-      log('MSW handlers through the SDK, in one process');
-      rows.push(await measureMsw(config, median(ceilingRps)));
+      log('MSW handlers through the SDK, in one process, beside a bare MSW handler');
+      const msw = await measureMsw(config, median(ceilingRps));
+      rows.push(...msw.rows);
+      mswOverBare = msw.overBare;
     }
     let sdk: SdkResult | undefined;
     if (wanted('sdk')) {
@@ -321,7 +327,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sdk = await measureSdk(config, target, fixture);
       rows.push(...sdkRows(config, sdk));
     }
-    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, sdk, seconds: (performance.now() - started) / 1000 };
+    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, mswOverBare, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await postgres?.stop().catch(() => {});
@@ -329,24 +335,33 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
   }
 }
 
-async function measureMsw(config: BenchConfig, ceilingRps: number): Promise<Row> {
+async function measureMsw(config: BenchConfig, ceilingRps: number): Promise<{ rows: Row[]; overBare: number }> {
   const worker = startChild('src/workers/msw.ts', {
     customers: config.msw.customers,
     concurrency: config.msw.concurrency,
     durationSeconds: config.durationSeconds,
     warmupSeconds: config.warmupSeconds,
   });
-  const result = await worker.next<LoadResult>().finally(() => worker.stop());
-  return {
-    id: 'msw-get',
+  const { mock, bare } = await worker.next<MswResult>().finally(() => worker.stop());
+  const overBare = mock.rps / bare.rps;
+  const row = (id: string, label: string, result: LoadResult, note: string): Row => ({
+    id,
     kind: 'msw',
-    label: 'MSW handlers via the SDK GET (in-process)',
+    label,
     rps: result.rps,
     p50: result.p50,
     p99: result.p99,
     ratio: result.rps / ceilingRps,
     failures: result.failures,
-    note: `${config.msw.concurrency} calls in flight, no HTTP`,
+    note,
+  });
+  const inFlight = `${config.msw.concurrency} calls in flight, no HTTP`;
+  return {
+    rows: [
+      row('msw-bare', 'bare MSW handler via the SDK GET (in-process)', bare, `${inFlight}; one fixed customer, no rules`),
+      row('msw-get', 'MSW handlers via the SDK GET (in-process)', mock, `${inFlight}; ${overBare.toFixed(2)}× the bare handler`),
+    ],
+    overBare,
   };
 }
 

@@ -64,6 +64,12 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
     met: report.listOverGet >= 0.6,
   });
   checks.push({
+    name: 'MSW handlers GET vs a bare MSW handler (same process)',
+    goal: '≥ 0.8×',
+    actual: `${report.mswOverBare.toFixed(2)}×`,
+    met: report.mswOverBare >= 0.8,
+  });
+  checks.push({
     name: 'stateful HTTP mock GET vs the Prism mock',
     goal: 'reported',
     actual: `${report.mockOverPrism.toFixed(1)}×`,

@@ -115,10 +115,12 @@ export {
   ForcedResponses,
   type ForcedResponse,
   type ForcedStatus,
+  type ForcedSuccessStatus,
 } from './mock/forced-responses.js';
 export { forcedError, type ForcedErrorContext } from './mock/forced-error.js';
 export {
   forcedAnswer,
+  givenAnswer,
   NETWORK_ERROR,
   type ForcedAnswerOptions,
   type MockAnswer,

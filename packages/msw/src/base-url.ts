@@ -1,11 +1,12 @@
-/** The two handler paths for a base URL, and the path prefix to strip before routing. */
+/** The one handler path for a base URL, and the path prefix to strip before routing. */
 export interface MountPoint {
-  collection: string;
   /**
-   * A RegExp, not a `/*` string: MSW decodes the segments a string pattern captures with decodeURIComponent,
-   * which throws on broken percent-encoding (`/api/customers/%E0%A4%A`) before any handler runs.
+   * `/api/customers` and everything below it, in one RegExp (one handler, so MSW matches once per request).
+   * A RegExp without capture groups, not a `/*` string: MSW decodes the segments a string pattern captures
+   * with decodeURIComponent, which throws on broken percent-encoding (`/api/customers/%E0%A4%A`) before any
+   * handler runs.
    */
-  items: RegExp;
+  pattern: RegExp;
   basePath: string;
 }
 
@@ -14,11 +15,11 @@ export interface MountPoint {
  * browser; a full URL such as `https://api.example.com/v1` matches only there.
  *
  * @example
- * mountPoint('http://127.0.0.1:3000').items; // /^http:\/\/127\.0\.0\.1:3000\/api\/customers\/.+$/
+ * mountPoint('http://127.0.0.1:3000').pattern; // /^http:\/\/127\.0\.0\.1:3000\/api\/customers(?:\/.+)?$/
  */
 export function mountPoint(baseUrl: string): MountPoint {
   const base = baseUrl.replace(/\/+$/, '');
   const basePath = base === '*' || base === '' ? '' : new URL(base).pathname.replace(/\/+$/, '');
   const origin = base === '*' || base === '' ? '.*' : base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return { collection: `${base}/api/customers`, items: new RegExp(`^${origin}\\/api\\/customers\\/.+$`), basePath };
+  return { pattern: new RegExp(`^${origin}\\/api\\/customers(?:\\/.+)?$`), basePath };
 }

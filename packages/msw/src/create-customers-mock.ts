@@ -1,8 +1,10 @@
-import { createMockApi, NETWORK_ERROR, type MockApi, type MockApiOptions } from '@customers-api/core';
+import { createMockApi, NETWORK_ERROR, type MockApi, type MockApiOptions, type OperationId } from '@customers-api/core';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { pathBelow, toApiRequest } from './adapt-request.js';
 import { toHttpResponse } from './adapt-response.js';
 import { mountPoint } from './base-url.js';
+import type { OperationForcedResponse } from './operation-types.js';
+import { createOverrides, type OverrideResolver } from './overrides.js';
 
 export interface CustomersMockOptions extends Omit<MockApiOptions, 'defaultSellerId' | 'onUnexpectedError'> {
   /** Where the API lives; default `'*'` (any origin). Example: `'http://127.0.0.1:3000'`. */
@@ -11,9 +13,32 @@ export interface CustomersMockOptions extends Omit<MockApiOptions, 'defaultSelle
   onUnexpectedError?: (error: unknown, requestId: string) => void;
 }
 
-export interface CustomersMock extends Omit<MockApi, 'answer'> {
+export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse'> {
   /** Pass to `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
   handlers: HttpHandler[];
+  /**
+   * Forces the next request(s) to an operation to fail, to wait first, or to succeed with the body you give
+   * (the operation's own success status; the body's type is the documented one). Forced answers store nothing.
+   *
+   * @example
+   * mock.nextResponse('getCustomer', { status: 200, body: customer });
+   * mock.nextResponse('createCustomer', { status: 503, headers: { 'Retry-After': '1' } });
+   */
+  nextResponse<Op extends OperationId>(operation: Op, forced: NoInfer<OperationForcedResponse<Op>>): void;
+  /**
+   * Answers one operation yourself, over the stateful mock (MSW's `server.use` semantics: the newest
+   * override answers first; return `undefined` to let the mock answer). Params, query and body are typed
+   * from openapi.yaml, and the response must be one the operation documents. `reset()` and
+   * `resetOverrides()` remove overrides.
+   *
+   * @example
+   * mock.use('getCustomer', ({ params }) =>
+   *   params.id === 'gone' ? { status: 404, body: { error: 'Not Found', message: 'Customer not found' } } : undefined,
+   * );
+   */
+  use<Op extends OperationId>(operation: Op, resolver: NoInfer<OverrideResolver<Op>>): void;
+  /** Removes every override added with `use`; seeds, customers and forced responses stay. */
+  resetOverrides(): void;
 }
 
 /**
@@ -44,12 +69,25 @@ export function createCustomersMock(options: CustomersMockOptions = {}): Custome
   });
 
   const mount = mountPoint(baseUrl ?? '*');
+  const overrides = createOverrides();
   const resolver = async ({ request }: { request: Request }) => {
-    const reply = await answer(request.method, pathBelow(request.url, mount.basePath), () =>
-      toApiRequest(request, mount.basePath),
-    );
+    const url = new URL(request.url);
+    const path = pathBelow(url, mount.basePath);
+    const reply =
+      (overrides.active ? await overrides.answer(request, url, path) : undefined) ??
+      (await answer(request.method, path, () => toApiRequest(request, mount.basePath, url)));
     return reply === NETWORK_ERROR ? HttpResponse.error() : toHttpResponse(reply);
   };
 
-  return { ...api, handlers: [http.all(mount.collection, resolver), http.all(mount.items, resolver)] };
+  return {
+    ...api,
+    handlers: [http.all(mount.pattern, resolver)],
+    nextResponse: (operation, forced) => api.nextResponse(operation, forced),
+    use: overrides.use,
+    resetOverrides: overrides.clear,
+    reset: () => {
+      overrides.clear();
+      return api.reset();
+    },
+  };
 }

@@ -17,5 +17,20 @@ export {
   type SellerSeed,
 } from '@customers-api/core';
 
-// Forcing responses
-export type { ForcedResponse, ForcedStatus, OperationId } from '@customers-api/core';
+// Forcing responses and overrides, typed from openapi.yaml
+export type { ForcedResponse, ForcedStatus, ForcedSuccessStatus, OperationId } from '@customers-api/core';
+export type {
+  DocumentedStatus,
+  OperationForcedResponse,
+  OperationResponse,
+  PathParams,
+  QueryParams,
+  RequestBody,
+  ResponseBody,
+  SuccessStatus,
+} from './operation-types.js';
+export type { OverrideInfo, OverrideResolver } from './overrides.js';
+
+// The API's shapes (generated from openapi.yaml)
+export type { Address, Customer, CustomerCreate, CustomerList, CustomerUpdate, ErrorBody, Status } from '@customers-api/core';
+export type { ApiErrorBody, components, operations, paths } from '@customers-api/sdk';

@@ -37,4 +37,13 @@ describe('forcedAnswer', () => {
     expect((answer as ApiResponse).headers['X-Request-Id']).toBe('mine');
     expect(bodyOf(answer)).toEqual({ error: 'Conflict', message: 'A customer with email a@b.de already exists' });
   });
+
+  it('answers a forced success with its body and the headers the server sends', async () => {
+    const answer = (await forcedAnswer({ status: 201, body: { id: 'c1' }, headers: { 'X-Extra': '1' } }, request(), options)) as ApiResponse;
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ id: 'c1' });
+    expect(answer.headers).toMatchObject({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Location: '/api/customers/c1', 'X-Extra': '1' });
+    const deleted = (await forcedAnswer({ status: 204 }, request({ 'X-Request-Id': 'r9' }), options)) as ApiResponse;
+    expect(deleted).toEqual({ status: 204, headers: { 'Cache-Control': 'no-store', 'X-Request-Id': 'r9' } });
+  });
 });

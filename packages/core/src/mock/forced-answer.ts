@@ -1,9 +1,11 @@
 import { authenticate, type KeyLookup } from '../auth/authenticate.js';
+import type { HeaderReader } from '../auth/read-api-key.js';
+import { API_RESPONSE_HEADERS, pathFor } from '../http/operations.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { resolveRequestId } from '../http/request-id.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { forcedError } from './forced-error.js';
-import type { ForcedResponse } from './forced-responses.js';
+import type { ForcedResponse, ForcedStatus } from './forced-responses.js';
 
 export interface ForcedAnswerOptions {
   lookupKey: KeyLookup;
@@ -18,7 +20,8 @@ export const NETWORK_ERROR = 'network-error';
 export type MockAnswer = ApiResponse | typeof NETWORK_ERROR;
 
 /**
- * Plays a forced response: waits `delayMs`, then fails the connection or answers the forced status.
+ * Plays a forced response: waits `delayMs`, then fails the connection, answers the forced error status or
+ * the forced success body.
  * Resolves undefined when only a delay was forced, so the caller answers for real. Core's rules are not
  * run, so nothing is stored.
  *
@@ -35,7 +38,9 @@ export async function forcedAnswer(
   if (forced.networkError) return NETWORK_ERROR;
   if (forced.status === undefined) return undefined;
 
-  const { status } = forced;
+  if (forced.status < 300) return givenAnswer({ ...forced, status: forced.status }, request.header);
+
+  const status = forced.status as ForcedStatus;
   const seller = status === 403 ? await authenticate(request.header, options.lookupKey).catch(() => undefined) : undefined;
   return forcedError(status, {
     requestId: resolveRequestId(request.header),
@@ -53,4 +58,30 @@ function emailOf(request: ApiRequest): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A response a mock was told to send (a forced success, or an MSW override's reply) with the headers the server
+ * sends: JSON `Content-Type` when there is a body, `Cache-Control`, `Location` for a created customer, the
+ * request's `X-Request-Id`, then the caller's `headers`.
+ *
+ * @example
+ * givenAnswer({ status: 200, body: customer }, request.header); // { status: 200, headers: { 'Content-Type': ..., 'X-Request-Id': ... }, body: customer }
+ */
+export function givenAnswer(
+  { status, body, headers }: { status: number; body?: unknown; headers?: Record<string, string> | undefined },
+  header: HeaderReader,
+): ApiResponse {
+  const id = (body as { id?: unknown } | null | undefined)?.id;
+  return {
+    status,
+    headers: {
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...API_RESPONSE_HEADERS,
+      ...(status === 201 && typeof id === 'string' && { Location: pathFor('getCustomer', { id }) }),
+      'X-Request-Id': resolveRequestId(header),
+      ...headers,
+    },
+    ...(body !== undefined && { body }),
+  };
 }

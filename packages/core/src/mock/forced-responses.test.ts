@@ -35,7 +35,10 @@ describe('ForcedResponses', () => {
     const queue = new ForcedResponses();
     const cases: Array<[string, ForcedResponse, RegExp]> = [
       ['listSellers', { status: 500 }, /unknown operation; use one of listCustomers, createCustomer, getCustomer, updateCustomer, deleteCustomer$/],
-      ['createCustomer', { status: 200 as never }, /status 200 cannot be forced/],
+      ['createCustomer', { status: 200, body: {} }, /status 200 cannot be forced; use one of 201, 400/],
+      ['createCustomer', { status: 201 }, /status 201 needs the body/],
+      ['createCustomer', { status: 500, body: {} }, /a body goes only with the success status 201/],
+      ['deleteCustomer', { status: 204, body: {} }, /success status 204, which has none/],
       ['createCustomer', { status: 500, networkError: true }, /either status or networkError/],
       ['createCustomer', {}, /give a status, networkError: true or delayMs/],
       ['createCustomer', { delayMs: -1 }, /delayMs must be/],
@@ -47,5 +50,13 @@ describe('ForcedResponses', () => {
       expect(() => queue.push(operation as OperationId, forced)).toThrow(message);
     }
     expect(queue.take('createCustomer')).toBeUndefined();
+  });
+
+  it("accepts each operation's own success status, with its body (none for 204)", () => {
+    const queue = new ForcedResponses();
+    queue.push('getCustomer', { status: 200, body: { id: 'x' } });
+    queue.push('createCustomer', { status: 201, body: { id: 'x' } });
+    queue.push('deleteCustomer', { status: 204 });
+    expect(queue.take('deleteCustomer')).toEqual({ status: 204 });
   });
 });

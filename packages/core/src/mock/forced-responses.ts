@@ -1,9 +1,13 @@
+import { SPEC_OPERATIONS } from '../generated/operations.js';
 import { OPERATION_IDS, type OperationId } from '../http/operations.js';
 
 /** Statuses a forced response may have: the API's own error statuses, and what a gateway in front adds. */
 export type ForcedStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500 | 408 | 429 | 502 | 503 | 504;
 
-/** Every status {@link ForcedResponses} accepts, the API's own first. */
+/** The success statuses of the API's operations; each operation may be forced to answer its own, with a body. */
+export type ForcedSuccessStatus = 200 | 201 | 204;
+
+/** Every error status {@link ForcedResponses} accepts, the API's own first. */
 export const FORCED_STATUSES: readonly ForcedStatus[] = [400, 401, 403, 404, 409, 413, 415, 500, 408, 429, 502, 503, 504];
 
 /** The longest delay a timer can wait (2^31 - 1 ms, about 24.8 days); longer ones would fire at once. */
@@ -14,8 +18,14 @@ const MAX_DELAY_MS = 2_147_483_647;
  * never reach core, so they store nothing.
  */
 export interface ForcedResponse {
-  /** Answer with this error status: `{ error, message }` and `X-Request-Id`, like the server. */
-  status?: ForcedStatus;
+  /**
+   * Answer with this error status: `{ error, message }` and `X-Request-Id`, like the server. Or with the
+   * operation's own success status (openapi.yaml's: 201 for createCustomer, 204 for deleteCustomer, else 200)
+   * and `body`: that body is sent as given, nothing is stored.
+   */
+  status?: ForcedStatus | ForcedSuccessStatus;
+  /** The JSON body of a forced success (`status` the operation's success status); required unless that is 204. */
+  body?: unknown;
   /** Extra response headers, e.g. `{ 'Retry-After': '1' }`; added to the real answer when only delaying. */
   headers?: Record<string, string>;
   /** Replaces the default message of a forced status. */
@@ -67,7 +77,7 @@ export class ForcedResponses {
  * `where` starts the message.
  *
  * @example
- * checkForced('getCustomer', { status: 200 as never }); // TypeError: nextResponse('getCustomer', ...): status 200 cannot be forced; ...
+ * checkForced('getCustomer', { status: 201, body: {} }); // TypeError: nextResponse('getCustomer', ...): status 201 cannot be forced; ...
  */
 export function checkForced(
   operation: OperationId,
@@ -78,9 +88,16 @@ export function checkForced(
   if (!OPERATION_IDS.includes(operation)) {
     throw problem(`unknown operation; use one of ${OPERATION_IDS.join(', ')}`);
   }
-  const { status, delayMs, networkError, times } = forced;
-  if (status !== undefined && !FORCED_STATUSES.includes(status)) {
-    throw problem(`status ${status} cannot be forced; use one of ${FORCED_STATUSES.join(', ')}`);
+  const { status, delayMs, networkError, times, body } = forced;
+  const success: number = SPEC_OPERATIONS[operation].successStatus;
+  if (status !== undefined && status !== success && !FORCED_STATUSES.includes(status as ForcedStatus)) {
+    throw problem(`status ${status} cannot be forced; use one of ${[success, ...FORCED_STATUSES].join(', ')}`);
+  }
+  if (body !== undefined && (status !== success || success === 204)) {
+    throw problem(`a body goes only with the success status ${success}${success === 204 ? ', which has none' : ''}`);
+  }
+  if (status === success && success !== 204 && body === undefined) {
+    throw problem(`status ${success} needs the body to answer with`);
   }
   if (status !== undefined && networkError) throw problem('give either status or networkError, not both');
   if (status === undefined && !networkError && delayMs === undefined) {

@@ -32,7 +32,7 @@ describe('createMockApi', () => {
     expect(preferred).toMatchObject({ status: 503, headers: { 'Retry-After': '2' } });
     expect(await answer(api, 'GET', '/api/customers/x')).toBe(NETWORK_ERROR);
     expect(((await answer(api, 'GET', '/api/customers/x')) as ApiResponse).status).toBe(404);
-    await expect(answer(api, 'GET', '/api/customers/x', undefined, { status: 200 as never })).rejects.toThrow(/status 200 cannot be forced/);
+    await expect(answer(api, 'GET', '/api/customers/x', undefined, { status: 201, body: {} })).rejects.toThrow(/status 201 cannot be forced/);
   });
 
   it('simulates a rate limit per seller with the server\'s headers, and none for 0', async () => {

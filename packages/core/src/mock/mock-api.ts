@@ -89,15 +89,20 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const handle = createApiHandler({
     service,
     lookupKey: directory.lookupKey,
+    hashKey: directory.hashKey,
     ...(options.onUnexpectedError && { onUnexpectedError: options.onUnexpectedError }),
     ...(rateLimiter && { rateLimiter }),
   });
 
   // Seeding and resets run one after another; requests wait for those already queued.
   let queue: Promise<unknown> = Promise.resolve();
+  /** Tasks queued and not yet settled: while none is, a request need not wait for the queue (two awaits saved). */
+  let queued = 0;
   function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    queued++;
     const run = queue.then(task);
-    queue = run.catch(() => undefined);
+    // Counted down a tick after `run` settles, so a refused seed has set `seedFailed` by then.
+    queue = run.catch(() => undefined).then(() => queued--);
     return run;
   }
 
@@ -105,15 +110,18 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   checkSeeds(seeds, directory.find);
   const ready = enqueue(() => applySeeds(service, seeds, directory.find));
   // A refused seed surfaces through `ready` and through every request (the host answers the throw with a 500).
-  ready.catch(() => undefined);
+  let seedFailed = false;
+  ready.catch(() => (seedFailed = true));
 
   return {
     async answer(method, path, read, preferred) {
       const operation = operationFor(method, path);
       if (operation && preferred) checkForced(operation, preferred);
       const force = preferred ?? (operation && forced.take(operation));
-      await queue;
-      await ready;
+      if (queued > 0 || seedFailed) {
+        await queue;
+        await ready;
+      }
       const request = await read();
       if (force) {
         const answer = await forcedAnswer(force, request, directory);

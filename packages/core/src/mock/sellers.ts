@@ -1,7 +1,8 @@
-import { generateApiKey, hashApiKey, isWellFormedApiKey } from '../auth/api-key.js';
+import { generateApiKey, isWellFormedApiKey } from '../auth/api-key.js';
 import type { KeyLifecycle, KeyLookup } from '../auth/authenticate.js';
 import { MemoryKeyRegistry } from '../auth/memory-key-registry.js';
 import type { SellerContext } from '../types.js';
+import { createKeyHashCache } from './key-hash-cache.js';
 
 /** An API key's lifecycle in a mock, as the dashboard would set it. */
 export interface KeySeedLifecycle {
@@ -61,12 +62,13 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
   const byKey = new Map<string, MockSeller>();
   const byId = new Map<string, MockSeller>();
   const customerLimit = options.customerLimit ?? DEFAULT_CUSTOMER_LIMIT;
+  const hashKey = createKeyHashCache();
   // Keys are hashed (Web Crypto is async) before they are stored; lookups wait for pending ones so a
   // request sent right after creating the mock already authenticates.
   let pending: Promise<unknown> = Promise.resolve();
 
   function remember(key: string, adding: Promise<void>): Promise<void> {
-    const done = Promise.all([adding, hashApiKey(key).then((hash) => registered.add(hash))]).then(() => {});
+    const done = Promise.all([adding, hashKey(key).then((hash) => registered.add(hash))]).then(() => {});
     pending = Promise.all([pending, done]);
     return done;
   }
@@ -110,6 +112,8 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
     customerLimit,
     register,
     lookupKey,
+    /** Core's `hashApiKey`, remembered per key: pass it to `createApiHandler` as `hashKey`. */
+    hashKey,
 
     /**
      * Gives a registered seller another key; resolves once it authenticates. Throws a TypeError for an

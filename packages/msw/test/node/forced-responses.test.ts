@@ -155,7 +155,8 @@ describe('forced responses', () => {
   });
 
   it('refuses a forced response it cannot give', () => {
-    expect(() => mock.nextResponse('createCustomer', { status: 201 as never })).toThrow(/cannot be forced/);
+    expect(() => mock.nextResponse('createCustomer', { status: 200 as never, body: {} as never })).toThrow(/status 200 cannot be forced/);
+    expect(() => mock.nextResponse('createCustomer', { status: 201 } as never)).toThrow(/status 201 needs the body/);
     expect(() => mock.nextResponse('searchCustomers' as never, { status: 500 })).toThrow(/unknown operation/);
   });
 });

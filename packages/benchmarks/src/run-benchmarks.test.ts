@@ -87,7 +87,7 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.listScaleP99Ratio.postgres).toBeGreaterThan(0);
     expect(report.listOverGet).toBeGreaterThan(0);
     const checks = checkTargets(report);
-    expect(checks).toHaveLength(12);
+    expect(checks).toHaveLength(13);
     for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
   });
 

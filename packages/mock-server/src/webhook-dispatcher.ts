@@ -7,7 +7,8 @@ import {
   type CustomerEventType,
   type MockApi,
 } from '@customers-api/core';
-import type { WebhookEndpointSeed } from './webhook-entry.js';
+import { EntryError } from './entries.js';
+import { webhookEntryAt, type WebhookEndpointSeed } from './webhook-entry.js';
 import { sendWebhook, type AttemptOutcome, type SendOptions } from './webhook-send.js';
 
 /** A webhook endpoint of the mock (its secret included: the mock has no authentication). */
@@ -57,7 +58,10 @@ export interface WebhookDispatcherOptions extends SendOptions {
 
 /** Delivers the mock's change events to webhook endpoints and remembers what it sent. */
 export interface WebhookDispatcher {
-  /** Adds an endpoint (secret generated unless given); later changes are delivered to it. */
+  /**
+   * Adds an endpoint (secret generated unless given); later changes are delivered to it. Throws a TypeError
+   * naming the entry for a bad one (`endpoint.url: must be an http or https URL`, an unknown `sellerId`).
+   */
   add(seed: WebhookEndpointSeed): WebhookEndpoint;
   /** The endpoints, oldest first. */
   list(): WebhookEndpoint[];
@@ -78,11 +82,11 @@ const KEPT_DELIVERIES = 1000;
 interface Tracked {
   delivery: Delivery;
   endpoint: WebhookEndpoint;
+  /** The dispatcher's generation when it was made: a reset or close starts a new one. */
+  generation: number;
   /** The attempt under way. */
   running?: Promise<void>;
   cancelRetry?: () => void;
-  /** Removed or reset away: attempts under way end without effect. */
-  gone?: boolean;
 }
 
 const defaultSchedule: Schedule = (delayMs, run) => {
@@ -116,6 +120,9 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
   /** Per endpoint: the end of its latest first attempt, so the next one starts after it. */
   const queues = new Map<string, Promise<void>>();
   let stopListening: (() => void) | undefined;
+  let generation = 0;
+  /** Reset away, closed, or its endpoint removed: an attempt under way ends without effect, no retry follows. */
+  const isGone = (entry: Tracked) => entry.generation !== generation || !endpoints.includes(entry.endpoint);
 
   function endpointOf(seed: WebhookEndpointSeed): WebhookEndpoint {
     return {
@@ -143,6 +150,7 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
       if (endpoint.sellerId !== null && endpoint.sellerId !== event.data.customer.seller_id) continue;
       const entry: Tracked = {
         endpoint,
+        generation,
         delivery: {
           id: globalThis.crypto.randomUUID(),
           endpointId: endpoint.id,
@@ -162,12 +170,12 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
   }
 
   function attempt(entry: Tracked): Promise<void> {
-    if (entry.gone) return Promise.resolve();
+    if (isGone(entry)) return Promise.resolve();
     const run = (async () => {
       const at = new Date(now()).toISOString();
       const outcome = await send(entry.endpoint, entry.delivery.event);
       entry.running = undefined;
-      if (entry.gone) return;
+      if (isGone(entry)) return;
       const { delivery, endpoint } = entry;
       delivery.attempts.push({ at, ...outcome });
       if (outcome.status !== null && isAcknowledged(outcome.status)) {
@@ -191,11 +199,9 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
     return run;
   }
 
-  function forget(entries: Tracked[]): void {
-    for (const entry of entries) {
-      entry.gone = true;
-      entry.cancelRetry?.();
-    }
+  /** Cancels the retries of entries that are gone (those trimmed from the list end at their next attempt). */
+  function cancelRetries(entries: Tracked[]): void {
+    for (const entry of entries) entry.cancelRetry?.();
   }
 
   function deliveries(): Delivery[] {
@@ -206,7 +212,11 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
 
   return {
     add(seed) {
-      const endpoint = endpointOf(seed);
+      const checked = webhookEntryAt(seed, 'endpoint');
+      if (checked.sellerId !== undefined && !api.findSeller(checked.sellerId)) {
+        throw new EntryError('endpoint.sellerId', 'is not the id of a seller the mock knows');
+      }
+      const endpoint = endpointOf(checked);
       setEndpoints([...endpoints, endpoint]);
       return { ...endpoint, events: [...endpoint.events] };
     },
@@ -214,7 +224,7 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
     remove(id) {
       if (!endpoints.some((endpoint) => endpoint.id === id)) return false;
       setEndpoints(endpoints.filter((endpoint) => endpoint.id !== id));
-      forget(tracked.filter((entry) => entry.endpoint.id === id));
+      cancelRetries(tracked.filter((entry) => entry.endpoint.id === id));
       tracked = tracked.filter((entry) => entry.endpoint.id !== id);
       queues.delete(id);
       return true;
@@ -233,13 +243,15 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
       return deliveries();
     },
     reset() {
-      forget(tracked);
+      generation++;
+      cancelRetries(tracked);
       tracked = [];
       queues.clear();
       setEndpoints(initial.map((endpoint) => ({ ...endpoint })));
     },
     close() {
-      forget(tracked);
+      generation++;
+      cancelRetries(tracked);
       closing.abort();
       setEndpoints([]);
     },

@@ -100,6 +100,14 @@ describe('webhook deliveries of the HTTP mock', () => {
     expect(receiver.received).toHaveLength(3);
   });
 
+  it('makes first attempts to an endpoint one after another, in the order of the changes', async () => {
+    const bodies = Array.from({ length: 12 }, (_, i) => ({ ...ada, email: `burst${i}@example.com` }));
+    await Promise.all(bodies.map((body) => api('POST', '', body)));
+    await receiver.waitFor(bodies.length);
+    const listed = await settle();
+    expect(receiver.received.map((got) => got.headers['webhook-id'])).toEqual(listed.map((delivery) => delivery.event.id));
+  });
+
   it('lists a delivery before the API has answered the change, and delivers nothing for refused requests or seeds', async () => {
     expect(await deliveries()).toEqual([]); // the seeded customer: a state, not a change
     const created = await (await api('POST', '', { ...ada, email: 'new@example.com' })).json();
@@ -210,6 +218,11 @@ describe('webhook endpoints through the control API', () => {
       expect(await control('POST', '/webhooks', body)).toEqual({ status: 400, body: { error: 'Bad Request', message } });
     }
     expect((await control('PUT', '/webhooks')).status).toBe(405);
+    // The same rules from JavaScript.
+    expect(() => mock.webhooks.add({ url: 'ftp://example.com/' })).toThrow('endpoint.url: must be an http or https URL');
+    expect(() => mock.webhooks.add({ url: receiver.url, sellerId: '11111111-2222-4333-8444-555555555555' })).toThrow(
+      'endpoint.sellerId: is not the id of a seller the mock knows',
+    );
     expect(mock.webhooks.list()).toEqual([seedEndpoint]);
   });
 

@@ -19,6 +19,7 @@ import { registerOpenApiSchemas } from './http/response-schemas.js';
 import { registerWriteCoalescing } from './http/write-coalescing.js';
 import { httpServerOptions, type HttpServerSettings } from './http/server-options.js';
 import { createRequestLimits, type RateLimitSettings } from './rate-limit/request-limits.js';
+import { registerWebhookDelivery, type WebhookSettings } from './webhooks/register-webhooks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +43,8 @@ export interface AppOptions {
   http?: HttpServerSettings;
   /** Per-seller and failed-authentication limits (see rate-limit/request-limits.ts); none when omitted. */
   rateLimit?: RateLimitSettings;
+  /** Deliver webhooks from this process (the key that opens endpoint secrets, worker settings); off when omitted. */
+  webhooks?: WebhookSettings;
 }
 
 /**
@@ -104,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
   await registerDashboard(app, { database, now });
+  // Change events: the outbox's deliveries are sent from inside the server process (src/webhooks).
+  if (options.webhooks) registerWebhookDelivery(app, database, options.webhooks);
   // Lets tests (and shutdown) wait for pending last_used_at writes without sleeping.
   app.decorate('drainKeyUsage', () => usage.drain());
   app.addHook('onClose', async () => usage.drain());

@@ -2,6 +2,7 @@ import { keysCommand, KEYS_USAGE } from './keys-command.js';
 import { CliError, type CliIo } from './io.js';
 import { LOGIN_LINK_USAGE, SELLERS_UPDATE_USAGE, SELLERS_USAGE, sellersCommand } from './sellers-command.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
+import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks-command.js';
 
 export const USAGE = [
   'Usage: cli <command>',
@@ -11,9 +12,12 @@ export const USAGE = [
   `  ${SELLERS_UPDATE_USAGE}`,
   `  ${LOGIN_LINK_USAGE}`,
   ...KEYS_USAGE.map((line) => `  ${line}`),
+  ...WEBHOOKS_USAGE.map((line) => `  ${line}`),
   '',
   'The database is --database URL, else DATABASE_URL, else sqlite:./data/customers.db',
   '(sqlite:<path> or postgres://user:password@host:port/database).',
+  'Webhook secrets are sealed with WEBHOOK_SECRET_KEY, else the key file --secret-key-file, else',
+  'WEBHOOK_SECRET_KEY_FILE, else webhook-secret.key beside the SQLite file (./data for PostgreSQL).',
   '',
 ].join('\n');
 
@@ -33,6 +37,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return 0;
       case 'keys':
         await keysCommand(args, io);
+        return 0;
+      case 'webhooks':
+        await webhooksCommand(args, io);
         return 0;
       case undefined:
       case 'help':

@@ -6,7 +6,7 @@ import { SqlCustomerStore } from './db/sql-customer-store.js';
 import { registerDashboard } from './dashboard/register-dashboard.js';
 import { loadOpenApi } from './openapi-document.js';
 import { registerApiRoutes } from './http/api-routes.js';
-import { createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
+import { createKeyAndCustomerLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
 import { readBodyBytes, registerBodyReader } from './http/body-reader.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { registerDocsRoutes } from './http/docs-routes.js';
@@ -86,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const openapi = loadOpenApi();
   const usage = createKeyUsageRecorder(database, app.log, now);
   const lookupKey = createKeyLookup({ database, usage, now });
+  const lookupKeyAndCustomer = createKeyAndCustomerLookup({ database, usage, now });
   const service = createCustomerService({
     store: new SqlCustomerStore(database),
     ...(options.clock ? { clock: options.clock } : {}),
@@ -102,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, database);
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
-    registerAuth(api, lookupKey, limits);
+    registerAuth(api, { lookupKey, lookupKeyAndCustomer }, limits);
     registerApiRoutes(api, service);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.

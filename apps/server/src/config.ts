@@ -14,6 +14,8 @@ export interface ServerConfig {
   trustProxy?: boolean;
   /** SQLite's durability: `full` (default, survives power loss) or `normal` (faster, may lose the last commits). */
   sqliteSynchronous?: SqliteSynchronous;
+  /** PostgreSQL connections per process; DEFAULT_POSTGRES_POOL_SIZE (measured, see BENCHMARKS.md) when omitted. */
+  postgresPoolSize?: number;
   /** Requests per second per seller (burst of as many); 0 turns rate limiting off. 100 when omitted. */
   rateLimit?: number;
   /** Redis URL for rate-limit counts shared by several processes; each process counts alone when omitted. */

@@ -20,6 +20,10 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.rows.map((row) => row.id)).toEqual([
       'ceiling',
       'floor-get',
+      'floor-pg-get',
+      'floor-pg-post',
+      'floor-pg-patch',
+      'floor-pg-mixed',
       'sqlite-get',
       'postgres-get',
       'sqlite-list',
@@ -30,6 +34,8 @@ describe('the benchmark harness (smoke)', () => {
       'postgres-patch',
       'sqlite-mixed',
       'postgres-mixed',
+      'postgres-get-2proc',
+      'postgres-mixed-2proc',
       'sqlite-get-info',
       'sqlite-get-ratelimit',
       'sqlite-get-ratelimit-redis',
@@ -67,6 +73,19 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.rows.find((r) => r.id === 'ceiling')!.ratio).toBe(1);
   });
 
+  it('measures PostgreSQL beside its floors: its own CPU per request, the ratio to the floor, two processes', () => {
+    const onPostgres = report.rows.filter((r) => /^(floor-pg|postgres)-/.test(r.id));
+    expect(onPostgres).toHaveLength(4 + 5 + 2);
+    for (const row of onPostgres) expect(row.dbCpuUs, row.id).toBeGreaterThanOrEqual(0);
+    for (const load of ['get', 'post', 'patch', 'mixed'] as const) {
+      expect(report.postgresOverFloor[load], load).toBeGreaterThan(0);
+      expect(report.rows.find((r) => r.id === `postgres-${load}`)!.note).toMatch(/^\d+% of its floor$/);
+    }
+    for (const id of ['postgres-get-2proc', 'postgres-mixed-2proc']) {
+      expect(report.rows.find((r) => r.id === id)!.note, id).toMatch(/^\d\.\d\d× one process/);
+    }
+  });
+
   it('relates the rate-limited GETs to the same GET without the limiter', () => {
     for (const id of ['sqlite-get-ratelimit', 'sqlite-get-ratelimit-redis']) {
       expect(report.rows.find((r) => r.id === id)!.note, id).toMatch(/^\d+\.\d% of server SQLite GET \(limiter off\)$/);
@@ -87,7 +106,7 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.listScaleP99Ratio.postgres).toBeGreaterThan(0);
     expect(report.listOverGet).toBeGreaterThan(0);
     const checks = checkTargets(report);
-    expect(checks).toHaveLength(13);
+    expect(checks).toHaveLength(16);
     for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startChild, type Child } from './child.js';
 import type { BenchConfig } from './config.js';
 import type { Fixture } from './fixture.js';
-import { cpuMsOf, sampleRss } from './rss.js';
+import { cpuMsOf, cpuMsOfTree, sampleRss } from './rss.js';
 import { seedDatabase } from './seed.js';
 import { median } from './stats.js';
 import { startPostgres, type Postgres } from './targets/postgres.js';
@@ -32,6 +32,8 @@ export interface Row {
   ratio?: number;
   /** CPU time (user + system) the answering process spent per request, in µs: robust against a busy machine. */
   cpuUs?: number;
+  /** PostgreSQL rows: the CPU time of PostgreSQL's processes (postmaster and backends) per request, in µs. */
+  dbCpuUs?: number;
   /** Peak RSS of the process answering, in bytes; undefined for in-process rows. */
   peakRss?: number;
   /** Requests that failed (non-2xx, errors, timeouts); a correct run has none. */
@@ -54,18 +56,28 @@ export interface BenchReport {
   listOverGet: number;
   /** The MSW handlers' GET throughput over a bare MSW handler's, measured in the same worker; NaN when not selected. */
   mswOverBare: number;
+  /** Server PostgreSQL throughput over its floor's (one statement per request), per round, median; by workload. */
+  postgresOverFloor: Record<PostgresLoad, number>;
   /** Undefined when the SDK comparison was not selected. */
   sdk: SdkResult | undefined;
   seconds: number;
 }
 
-type Measured = LoadResult & { peakRss: number; cpuUs: number };
+type Measured = LoadResult & { peakRss: number; cpuUs: number; dbCpuUs?: number };
+
+export const POSTGRES_LOADS = ['get', 'post', 'patch', 'mixed'] as const;
+export type PostgresLoad = (typeof POSTGRES_LOADS)[number];
 
 interface Target {
   url: string;
   pid: number;
+  /** Further processes serving the same database (the scale-out rows): load is spread over all of them. */
+  more?: Array<{ url: string; pid: number }>;
   stop(): Promise<void>;
 }
+
+/** Pool sizes per server process measured by the `postgres-mixed-poolN` rows (the default is the server's own). */
+const POOL_SIZES = [4, 20];
 
 /** A per-seller budget no load here reaches: the rate-limit scenarios measure the limiter's cost, not its 429s. */
 const UNREACHED_RATE_LIMIT = 1_000_000;
@@ -77,6 +89,8 @@ interface Scenario {
   start: () => Promise<{ target: Target; fixture: Fixture }>;
   load: LoadKind;
   connections: number;
+  /** Scenarios on PostgreSQL also measure PostgreSQL's CPU. */
+  postgres?: boolean;
 }
 
 async function startTarget(script: string, input: unknown): Promise<Target> {
@@ -90,10 +104,14 @@ async function startTarget(script: string, input: unknown): Promise<Target> {
   }
 }
 
-async function measure(scenario: Scenario, config: BenchConfig): Promise<Measured> {
+async function measure(scenario: Scenario, config: BenchConfig, postgresPid?: () => number): Promise<Measured> {
   const { target, fixture } = await scenario.start();
+  const pids = [target.pid, ...(target.more ?? []).map((other) => other.pid)];
+  const cpuNow = () => pids.reduce((sum, pid) => sum + (cpuMsOf(pid) ?? Number.NaN), 0);
+  const dbPid = scenario.postgres && postgresPid ? postgresPid() : undefined;
   const input: LoadInput = {
     url: target.url,
+    ...(target.more ? { moreUrls: target.more.map((other) => other.url) } : {}),
     kind: scenario.load,
     fixture,
     connections: scenario.connections,
@@ -104,10 +122,17 @@ async function measure(scenario: Scenario, config: BenchConfig): Promise<Measure
   const worker = startChild('src/workers/load.ts', input);
   try {
     await worker.next<{ measuring: true }>();
-    const cpuBefore = cpuMsOf(target.pid) ?? Number.NaN;
+    const cpuBefore = cpuNow();
+    const dbBefore = dbPid === undefined ? 0 : cpuMsOfTree(dbPid);
     const result = await worker.next<LoadResult>();
-    const cpuMs = (cpuMsOf(target.pid) ?? Number.NaN) - cpuBefore;
-    return { ...result, peakRss: rss.stop(), cpuUs: (cpuMs * 1000) / result.requests };
+    const cpuMs = cpuNow() - cpuBefore;
+    const dbMs = dbPid === undefined ? undefined : cpuMsOfTree(dbPid) - dbBefore;
+    return {
+      ...result,
+      peakRss: rss.stop(),
+      cpuUs: (cpuMs * 1000) / result.requests,
+      ...(dbMs === undefined ? {} : { dbCpuUs: (dbMs * 1000) / result.requests }),
+    };
   } finally {
     rss.stop();
     await worker.stop();
@@ -161,14 +186,37 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         const url = await postgres!.createDatabase(name);
         return { url, fixture: await seedDatabase(url, { sellers: config.sellers, customers }) };
       });
-    const serverOn = (db: () => Promise<{ url: string; fixture: Fixture }>) =>
+    const serverOn = (db: () => Promise<{ url: string; fixture: Fixture }>, extra: Record<string, unknown> = {}) =>
       once(async () => {
         const { url, fixture } = await db();
-        return { target: await launch(startTarget('src/targets/server.mjs', serverInput(url))), fixture };
+        return { target: await launch(startTarget('src/targets/server.mjs', { ...serverInput(url), ...extra })), fixture };
       });
     const ceiling = once(async () => ({ target: await launch(startTarget('src/targets/ceiling.mjs', {})), fixture: { sellers: [] } as Fixture }));
     const sqlite = serverOn(sqliteDb);
     const pg = serverOn(postgresDb);
+    // One named prepared statement per request (key check and customer in one): what a PostgreSQL request costs at least.
+    const pgFloor = once(async () => {
+      const { url, fixture } = await postgresDb();
+      return { target: await launch(startTarget('src/targets/floor-postgres.mjs', { databaseUrl: url })), fixture };
+    });
+    // Scale-out: the same PostgreSQL database served by the first server process and a second one, load split evenly.
+    const pgTwo = once(async () => {
+      const first = await pg();
+      const { url } = await postgresDb();
+      const second = await launch(startTarget('src/targets/server.mjs', serverInput(url)));
+      return { target: { ...first.target, more: [{ url: second.url, pid: second.pid }] }, fixture: first.fixture };
+    });
+    // The pool size per process, measured (only when named in BENCH_ONLY).
+    const pgPool = (size: number) => serverOn(postgresDb, { postgresPoolSize: size });
+    // BENCH_BEFORE on PostgreSQL: the old server on its own database of the same PostgreSQL, seeded by its migrations.
+    const beforePg = once(async () => {
+      const module = config.before!;
+      await postgresDb();
+      log(`seeding PostgreSQL for the old server ${module}`);
+      const url = await postgres!.createDatabase('before');
+      const fixture = await seedDatabase(url, seedOptions, await import(module));
+      return { target: await launch(startTarget('src/targets/server.mjs', { ...serverInput(url), module })), fixture };
+    });
     // The same database, served by a second process that writes its one log line per request (stdout: /dev/null).
     const floor = once(async () => {
       const { url, fixture } = await sqliteDb();
@@ -226,10 +274,48 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const allScenarios: Scenario[] = [
       { id: 'ceiling', kind: 'ceiling', label: 'ceiling: bare Fastify, small JSON', start: ceiling, load: 'plain', connections: c },
       { id: 'floor-get', kind: 'floor', label: 'floor: Fastify + 2 prepared SQLite reads, GET', start: floor, load: 'get', connections: c },
+      ...POSTGRES_LOADS.map((load) => ({
+        id: `floor-pg-${load}`,
+        kind: 'floor' as const,
+        label: `floor: Fastify + 1 prepared PostgreSQL statement, ${load.toUpperCase()}`,
+        start: pgFloor,
+        load,
+        connections: c,
+        postgres: true,
+      })),
       ...(['get', 'list', 'post', 'patch', 'mixed'] as const).flatMap((load) => [
         { id: `sqlite-${load}`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}`, start: sqlite, load, connections: c },
-        { id: `postgres-${load}`, kind: 'server' as const, label: `server PostgreSQL ${load.toUpperCase()}`, start: pg, load, connections: c },
+        { id: `postgres-${load}`, kind: 'server' as const, label: `server PostgreSQL ${load.toUpperCase()}`, start: pg, load, connections: c, postgres: true },
       ]),
+      ...(['get', 'mixed'] as const).map((load) => ({
+        id: `postgres-${load}-2proc`,
+        kind: 'server' as const,
+        label: `server PostgreSQL ${load.toUpperCase()}, two server processes`,
+        start: pgTwo,
+        load,
+        connections: c,
+        postgres: true,
+      })),
+      ...POOL_SIZES.map((size) => ({
+        id: `postgres-mixed-pool${size}`,
+        kind: 'server' as const,
+        label: `server PostgreSQL MIXED, pool of ${size}`,
+        start: pgPool(size),
+        load: 'mixed' as const,
+        connections: c,
+        postgres: true,
+      })),
+      ...(config.before
+        ? POSTGRES_LOADS.map((load) => ({
+            id: `before-postgres-${load}`,
+            kind: 'before' as const,
+            label: `before (old server) PostgreSQL ${load.toUpperCase()}`,
+            start: beforePg,
+            load,
+            connections: c,
+            postgres: true,
+          }))
+        : []),
       { id: 'sqlite-get-info', kind: 'server', label: 'server SQLite GET, log level info', start: sqliteInfo, load: 'get', connections: c },
       { id: 'sqlite-get-ratelimit', kind: 'server', label: 'server SQLite GET, rate limiter in memory (not reached)', start: sqliteLimited, load: 'get', connections: c },
       { id: 'sqlite-get-ratelimit-redis', kind: 'server', label: 'server SQLite GET, rate limiter in Redis (not reached)', start: sqliteLimitedRedis, load: 'get', connections: c },
@@ -266,16 +352,19 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       ]),
     ];
     const wanted = (id: string) => !config.only || config.only.includes(id);
-    const scenarios = allScenarios.filter((s) => s.id === 'ceiling' || wanted(s.id));
+    // The pool-size rows are an experiment: measured only when named.
+    const named = (id: string) => !/-pool\d+$/.test(id) || (config.only?.includes(id) ?? false);
+    const scenarios = allScenarios.filter((s) => s.id === 'ceiling' || (wanted(s.id) && named(s.id)));
     log('starting the targets');
     for (const scenario of scenarios) await scenario.start();
 
     const results = new Map<string, Array<Measured>>(scenarios.map((s) => [s.id, []]));
     for (let round = 1; round <= config.rounds; round++) {
       for (const scenario of scenarios) {
-        const result = await measure(scenario, config);
+        const result = await measure(scenario, config, () => postgres!.pid());
         results.get(scenario.id)!.push(result);
-        log(`round ${round}/${config.rounds} ${scenario.label}: ${result.rps.toFixed(0)} req/s, ${result.cpuUs.toFixed(0)} µs CPU/req, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${result.failures ? `, ${result.failures} failed` : ''}`);
+        const db = result.dbCpuUs === undefined ? '' : ` + PostgreSQL ${result.dbCpuUs.toFixed(0)} µs`;
+        log(`round ${round}/${config.rounds} ${scenario.label}: ${result.rps.toFixed(0)} req/s, ${result.cpuUs.toFixed(0)} µs CPU/req${db}, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${result.failures ? `, ${result.failures} failed` : ''}`);
       }
     }
     const ceilingRps = results.get('ceiling')!.map((r) => r.rps);
@@ -291,6 +380,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         p99: median(runs.map((r) => r.p99)),
         ...(scenario.kind === 'scale' ? {} : { ratio: perRound(scenario.id, (r, i) => r.rps / ceilingRps[i]!) }),
         cpuUs: median(runs.map((r) => r.cpuUs)),
+        ...(scenario.postgres ? { dbCpuUs: median(runs.map((r) => r.dbCpuUs ?? Number.NaN)) } : {}),
         peakRss: Math.max(...runs.map((r) => r.peakRss)),
         failures: runs.reduce((sum, r) => sum + r.failures, 0),
       };
@@ -307,6 +397,18 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       postgres: pairwise('list-large-postgres', 'list-small-postgres', (large, small) => large.p99 / small.p99),
     };
     const listOverGet = pairwise('sqlite-list', 'sqlite-get', (list, get) => list.rps / get.rps);
+    const postgresOverFloor = Object.fromEntries(
+      POSTGRES_LOADS.map((load) => [load, pairwise(`postgres-${load}`, `floor-pg-${load}`, (server, floor) => server.rps / floor.rps)]),
+    ) as Record<PostgresLoad, number>;
+    for (const load of POSTGRES_LOADS) {
+      const row = rows.find((r) => r.id === `postgres-${load}`);
+      if (row && Number.isFinite(postgresOverFloor[load])) row.note = `${(postgresOverFloor[load] * 100).toFixed(0)}% of its floor`;
+    }
+    for (const load of ['get', 'mixed'] as const) {
+      const scaled = pairwise(`postgres-${load}-2proc`, `postgres-${load}`, (two, one) => two.rps / one.rps);
+      const row = rows.find((r) => r.id === `postgres-${load}-2proc`);
+      if (row && Number.isFinite(scaled)) row.note = `${scaled.toFixed(2)}× one process (2 cores: overhead, not speed-up)`;
+    }
     for (const id of ['sqlite-get-ratelimit', 'sqlite-get-ratelimit-redis']) {
       const limited = pairwise(id, 'sqlite-get', (on, off) => on.rps / off.rps);
       const row = rows.find((r) => r.id === id);
@@ -327,7 +429,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sdk = await measureSdk(config, target, fixture);
       rows.push(...sdkRows(config, sdk));
     }
-    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, mswOverBare, sdk, seconds: (performance.now() - started) / 1000 };
+    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, postgresOverFloor, mswOverBare, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await postgres?.stop().catch(() => {});

@@ -15,7 +15,7 @@ function ratioOf(report: BenchReport, id: string): number {
 
 const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 
-/** The targets of the benchmark issues (7, 12, 13), each judged on this run's own numbers. */
+/** The targets of the benchmark issues (7, 12, 13, 15), each judged on this run's own numbers. */
 export function checkTargets(report: BenchReport): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const [id, name, goal] of [
@@ -26,6 +26,14 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
     const ratio = ratioOf(report, id);
     const pg = ratioOf(report, id.replace('sqlite', 'postgres'));
     checks.push({ name, goal: `≥ ${pct(goal)}`, actual: `${pct(ratio)} (PostgreSQL ${pct(pg)})`, met: ratio >= goal });
+  }
+  for (const [load, name, goal] of [
+    ['get', 'server PostgreSQL GET vs its floor (one prepared statement)', 0.75],
+    ['post', 'server PostgreSQL POST vs its floor (one INSERT … RETURNING)', 0.5],
+    ['mixed', 'server PostgreSQL mixed 80% reads vs its floor', 0.6],
+  ] as const) {
+    const ratio = report.postgresOverFloor[load];
+    checks.push({ name, goal: `≥ ${pct(goal)}`, actual: pct(ratio), met: ratio >= goal });
   }
   checks.push({
     name: 'server GET (SQLite) vs the Prism mock',

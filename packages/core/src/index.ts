@@ -97,7 +97,9 @@ export {
 export { readApiKey, type HeaderReader } from './auth/read-api-key.js';
 export {
   authenticate,
+  authenticateAndRead,
   isKeyUsable,
+  type KeyAndCustomerLookup,
   type KeyLifecycle,
   type KeyLookup,
 } from './auth/authenticate.js';
@@ -114,7 +116,13 @@ export {
   type OperationId,
   type OperationInput,
   type OperationResult,
+  type PreRead,
 } from './http/operations.js';
+export {
+  authenticateOperation,
+  type Authentication,
+  type KeyLookups,
+} from './http/authenticate-operation.js';
 export { apiPaths, routeRequest, type RouteMatch } from './http/router.js';
 export { createApiHandler, errorHeaders, type ApiHandlerOptions } from './http/api-handler.js';
 export type { ApiRequest, ApiResponse } from './http/types.js';

@@ -3,7 +3,8 @@ import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from '@customers-api/
 import { canonicalUuid } from './uuid.js';
 import { compileOnce } from './compile-once.js';
 import type { DatabaseHandle } from './connect.js';
-import { toIso, toIsoOrNull } from './rows.js';
+import { customerFromRow, toIso, toIsoOrNull, type CustomerRow } from './rows.js';
+import type { Customer } from '@customers-api/core';
 
 /** What listings show: never the key or its hash. */
 export interface ApiKeyInfo {
@@ -147,6 +148,10 @@ export async function findActiveKey(
   keyHash: string,
   now = new Date(),
 ): Promise<ActiveKey | undefined> {
+  if (handle.prepared) {
+    const [usable] = (await handle.prepared(POSTGRES_ACTIVE_KEY, [keyHash, now.toISOString()])) as ActiveKeyRow[];
+    return usable && activeKeyOf(usable);
+  }
   const [row] = (await selectKeyByHash(handle, keyHash)).rows;
   if (!row || row.revokedAt !== null) return undefined;
   const expiresAt = toIsoOrNull(row.expiresAt);
@@ -159,6 +164,61 @@ export async function findActiveKey(
     rateLimit: row.rateLimit,
     lastUsedAt: toIsoOrNull(row.lastUsedAt),
   };
+}
+
+const KEY_COLUMNS = `k.id as "keyId", k.seller_id as "sellerId", k.last_used_at as "lastUsedAt",
+  s.plan as plan, s.customer_limit as "customerLimitOverride", s.rate_limit as "rateLimit"`;
+// Usable keys only: revocation and expiry are decided in SQL, against the server's clock passed as $2.
+const USABLE_KEY = `from api_keys k join sellers s on s.id = k.seller_id
+  where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > $2)`;
+const CUSTOMER_COLUMNS = ['id', 'seller_id', 'first_name', 'last_name', 'email', 'email_normalized', 'company_name',
+  'legal_entity', 'language', 'status', 'address_data', 'postal_redirect_address', 'source', 'created_at', 'updated_at'];
+
+/** PostgreSQL: the usable key by hash, as one named prepared statement. */
+const POSTGRES_ACTIVE_KEY = { name: 'active_key_v1', text: `select ${KEY_COLUMNS} ${USABLE_KEY}` };
+
+/**
+ * PostgreSQL: the usable key by hash and, in the same statement, its seller's customer with id $3 (columns prefixed
+ * `c_`, all null when the seller has none): a GET's one round trip. Tenancy is the join on the key's seller.
+ */
+const POSTGRES_ACTIVE_KEY_WITH_CUSTOMER = {
+  name: 'active_key_with_customer_v1',
+  text: `select ${KEY_COLUMNS}, ${CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ')}
+    from api_keys k join sellers s on s.id = k.seller_id
+    left join customers c on c.seller_id = k.seller_id and c.id = $3
+    where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > $2)`,
+};
+
+type ActiveKeyRow = Omit<ActiveKey, 'lastUsedAt'> & { lastUsedAt: Date | string | null };
+
+function activeKeyOf(row: ActiveKeyRow): ActiveKey {
+  return {
+    keyId: row.keyId,
+    sellerId: row.sellerId,
+    plan: row.plan,
+    customerLimitOverride: row.customerLimitOverride,
+    rateLimit: row.rateLimit,
+    lastUsedAt: toIsoOrNull(row.lastUsedAt),
+  };
+}
+
+/**
+ * PostgreSQL only (the handle's `prepared`): {@link findActiveKey} and the key's seller's customer with this id
+ * (a canonical UUID) in one round trip. Undefined when the key is unknown, revoked or expired at `now`.
+ */
+export async function findActiveKeyWithCustomer(
+  handle: DatabaseHandle,
+  keyHash: string,
+  customerId: string,
+  now = new Date(),
+): Promise<{ key: ActiveKey; customer: Customer | undefined } | undefined> {
+  const [row] = (await handle.prepared!(POSTGRES_ACTIVE_KEY_WITH_CUSTOMER, [keyHash, now.toISOString(), customerId])) as Array<
+    ActiveKeyRow & Record<string, unknown>
+  >;
+  if (!row) return undefined;
+  if (row.c_id === null) return { key: activeKeyOf(row), customer: undefined };
+  const customer = Object.fromEntries(CUSTOMER_COLUMNS.map((column) => [column, row[`c_${column}`]])) as unknown as CustomerRow;
+  return { key: activeKeyOf(row), customer: customerFromRow(customer) };
 }
 
 /**

@@ -17,8 +17,22 @@ export interface DatabaseHandle {
    * waiting for (or reading inside) a write transaction on `db`'s connection. Hot reads use it.
    */
   readCommitted?: (sql: string, parameters: readonly unknown[]) => unknown[];
+  /**
+   * PostgreSQL only: runs one statement as a named prepared statement on a pooled connection, outside any
+   * transaction (autocommit). Each connection parses and plans a name once; hot paths pay one round trip.
+   */
+  prepared?: (statement: PreparedStatement, parameters: readonly unknown[]) => Promise<unknown[]>;
   close(): Promise<void>;
 }
+
+/** A statement PostgreSQL prepares once per connection under `name` (unique per SQL text). */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+}
+
+/** Connections per server process on PostgreSQL unless configured (see BENCHMARKS.md for the measurement). */
+export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/customers.db';
 
@@ -46,7 +60,7 @@ export interface ConnectOptions {
  */
 export function connectDatabase(url: string, options: ConnectOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return connectSqlite(sqlitePath(url), options.sqliteSynchronous ?? 'full');
-  if (/^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options.poolSize ?? 10);
+  if (/^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options.poolSize ?? DEFAULT_POSTGRES_POOL_SIZE);
   throw new Error(
     `Unsupported database URL "${redactUrl(url)}": use sqlite:<path> or postgres://user:password@host:port/database`,
   );
@@ -115,7 +129,14 @@ function connectPostgres(url: string, poolSize: number): DatabaseHandle {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', display: redactUrl(url), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    display: redactUrl(url),
+    // pool.query takes a connection, sends Parse (first use on it) / Bind / Execute / Sync at once, and gives it back.
+    prepared: async ({ name, text }, parameters) => (await pool.query({ name, text, values: parameters as unknown[] })).rows,
+    close: () => db.destroy(),
+  };
 }
 
 /** Removes the password from a connection URL. */

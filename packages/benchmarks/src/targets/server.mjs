@@ -1,6 +1,6 @@
 // The reference server as an operator starts it (startServer: migrate, listen, pino logs on stdout), from its
 // build. Plain JavaScript (no tsx loader in the process), so its memory and speed are the server's own.
-process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl }) => {
+process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize }) => {
   // `module`: another build of the server (BENCH_BEFORE, for before/after comparisons in one run).
   const { startServer } = await import(module ?? '@customers-api/server');
   // `sqliteSynchronous`: 'normal' measures the current server in the durability mode older builds ran in.
@@ -13,6 +13,8 @@ process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronou
     rateLimit: rateLimit ?? 0,
     ...(redisUrl && { redisUrl }),
     ...(sqliteSynchronous && { sqliteSynchronous }),
+    // PostgreSQL connections of this process (the pool-size scenarios); the server's default otherwise.
+    ...(postgresPoolSize && { postgresPoolSize }),
   };
   const server = await startServer(config, { print: () => {} });
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)));

@@ -9,6 +9,8 @@ export type LoadKind = 'plain' | 'get' | 'list' | 'post' | 'patch' | 'mixed';
 
 export interface LoadInput {
   url: string;
+  /** More processes serving the same data: the connections are split evenly over `url` and these. */
+  moreUrls?: string[];
   kind: LoadKind;
   fixture: Fixture;
   connections: number;
@@ -56,37 +58,43 @@ function requestFor(kind: LoadKind, fixture: Fixture): autocannon.Request {
   return { method: 'POST', path: '/api/customers', headers, body: JSON.stringify(body) };
 }
 
-function run(input: LoadInput, seconds: number): Promise<LoadResult> {
+async function run(input: LoadInput, seconds: number): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: input.url,
-        connections: input.connections,
-        duration: seconds,
-        requests: [{ setupRequest: (request) => ({ ...request, ...requestFor(input.kind, input.fixture) }) }],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
-        const failures = result.non2xx + result.errors + result.timeouts;
-        resolve({
-          requests: latencies.length,
-          seconds: result.duration,
-          rps: latencies.length / result.duration,
-          p50: percentile(latencies, 50),
-          p99: percentile(latencies, 99),
-          failures,
-          statuses,
-        });
-      },
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    });
-  });
+  const urls = [input.url, ...(input.moreUrls ?? [])];
+  // One autocannon per serving process, all at once, their answers counted together.
+  const results = await Promise.all(
+    urls.map(
+      (url, i) =>
+        new Promise<autocannon.Result>((resolve, reject) => {
+          const connections = Math.floor(input.connections / urls.length) + (i < input.connections % urls.length ? 1 : 0);
+          const instance = autocannon(
+            {
+              url,
+              connections,
+              duration: seconds,
+              requests: [{ setupRequest: (request) => ({ ...request, ...requestFor(input.kind, input.fixture) }) }],
+            },
+            (error, result) => (error ? reject(error) : resolve(result)),
+          );
+          instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+            statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+            if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+          });
+        }),
+    ),
+  );
+  latencies.sort((a, b) => a - b);
+  const duration = Math.max(...results.map((result) => result.duration));
+  return {
+    requests: latencies.length,
+    seconds: duration,
+    rps: latencies.length / duration,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures: results.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0),
+    statuses,
+  };
 }
 
 const input = await childInput<LoadInput>();

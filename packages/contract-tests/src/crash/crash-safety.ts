@@ -27,20 +27,31 @@ const bodyFor = (n: number) => ({
  * SIGKILL once `killAfter` creates were acknowledged, restarts it on the same database and checks that every
  * acknowledged customer is there and intact, and that the only other customers are ones whose request was
  * in flight at the kill (sent, never answered).
+ *
+ * With `processes: 2`, two server processes share the database and the writers alternate between them; the first
+ * is killed and the survivor, which never stopped, is the one checked (then a restarted process too): what one
+ * process's death leaves behind (its half-done statements, its locks on the seller's row) must not reach the other.
  */
-export async function crashDuringWrites(database: TestDatabase, handle: DatabaseHandle, log: ConformanceLog, killAfter = 60): Promise<CrashFigures> {
+export async function crashDuringWrites(
+  database: TestDatabase,
+  handle: DatabaseHandle,
+  log: ConformanceLog,
+  { killAfter = 60, processes = 1 }: { killAfter?: number; processes?: 1 | 2 } = {},
+): Promise<CrashFigures> {
   const seller = await createSeller(handle, { name: 'Crash seller', plan: 'scale' });
   const key = rememberKey((await createApiKey(handle, { sellerId: seller.id, name: 'crash' })).key);
   const started: ServerProcess[] = [];
   try {
-    const first = await startServerProcess(database.url);
-    started.push(first);
-    const target = databaseBackedTarget('before crash', first.url, handle, log);
+    const running = await Promise.all(Array.from({ length: processes }, () => startServerProcess(database.url)));
+    started.push(...running);
+    const first = running[0]!;
+    const targets = running.map((process, i) => databaseBackedTarget(`before crash, process ${i + 1}`, process.url, handle, log));
     const acknowledged = new Map<string, any>();
     const unanswered = new Map<string, ReturnType<typeof bodyFor>>();
     let next = 0;
     let killed: Promise<void> | undefined;
-    const writer = async () => {
+    const writer = async (_: unknown, w: number) => {
+      const target = targets[w % targets.length]!;
       while (!killed) {
         const body = bodyFor(next++);
         try {
@@ -58,6 +69,16 @@ export async function crashDuringWrites(database: TestDatabase, handle: Database
     await killed;
     expect(acknowledged.size).toBeGreaterThanOrEqual(killAfter);
 
+    // The survivor answers what it had acknowledged and what the dead process had; a restart answers it all too.
+    const survivors = running.slice(1).map((process) => databaseBackedTarget('survivor', process.url, handle, log));
+    for (const survivor of survivors) {
+      for (const customer of acknowledged.values()) {
+        expect(await send(survivor, 'GET', `/api/customers/${customer.id}`, { key }).then((r) => r.json)).toEqual(customer);
+      }
+      const created = await send(survivor, 'POST', '/api/customers', { key, body: bodyFor(2_000_000) });
+      expect(created.status).toBe(201);
+      acknowledged.set(created.json.email, created.json);
+    }
     const second = await startServerProcess(database.url);
     started.push(second);
     const after = databaseBackedTarget('after restart', second.url, handle, log);

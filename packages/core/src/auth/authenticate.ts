@@ -1,5 +1,5 @@
 import { errors } from '../errors/registry.js';
-import type { SellerContext } from '../types.js';
+import type { Customer, SellerContext } from '../types.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
 import { type HeaderReader, readApiKey } from './read-api-key.js';
 
@@ -23,12 +23,47 @@ export async function authenticate(
   lookup: KeyLookup,
   hash: (key: string) => string | Promise<string> = hashApiKey,
 ): Promise<SellerContext> {
+  const seller = await lookup(await presentedKeyHash(header, hash));
+  if (!seller) throw errors.apiKeyInvalid();
+  return seller;
+}
+
+/**
+ * Like {@link KeyLookup}, and in the same step the key's seller's customer with this id (a well-formed, canonical
+ * UUID): one database round trip where two would otherwise follow each other. Undefined for an unknown, revoked or
+ * expired key; otherwise the seller and the customer (undefined when the seller has none with that id). A store
+ * must apply the same key rules as its {@link KeyLookup} and never return another seller's customer.
+ */
+export type KeyAndCustomerLookup = (
+  keyHash: string,
+  customerId: string,
+) => Promise<{ seller: SellerContext; customer: Customer | undefined } | undefined>;
+
+/**
+ * {@link authenticate} and a read of one customer in one step, through a {@link KeyAndCustomerLookup}: the same
+ * 401s in the same order (they come before anything about the customer), and the customer, for the service to
+ * answer (its 404 stays the service's rule).
+ *
+ * @example
+ * const { seller, customer } = await authenticateAndRead(header, canonicalId, lookupWithCustomer, sha256Hex);
+ */
+export async function authenticateAndRead(
+  header: HeaderReader,
+  customerId: string,
+  lookup: KeyAndCustomerLookup,
+  hash: (key: string) => string | Promise<string> = hashApiKey,
+): Promise<{ seller: SellerContext; customer: Customer | undefined }> {
+  const found = await lookup(await presentedKeyHash(header, hash), customerId);
+  if (!found) throw errors.apiKeyInvalid();
+  return found;
+}
+
+/** The hash of the request's key, or the 401 for a missing or malformed one (no lookup for those). */
+async function presentedKeyHash(header: HeaderReader, hash: (key: string) => string | Promise<string>): Promise<string> {
   const key = readApiKey(header);
   if (key === undefined) throw errors.apiKeyMissing();
   if (!isWellFormedApiKey(key)) throw errors.apiKeyInvalid();
-  const seller = await lookup(await hash(key));
-  if (!seller) throw errors.apiKeyInvalid();
-  return seller;
+  return hash(key);
 }
 
 /** A stored key's lifecycle fields, as the dashboard manages them. */

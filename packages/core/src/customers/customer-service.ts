@@ -36,7 +36,8 @@ export interface CreateOutcome {
 /** The four operations, each taking the raw parsed body so that no caller can skip validation. */
 export interface CustomerService {
   create(seller: SellerContext, body: unknown, options?: CreateOptions): Promise<CreateOutcome>;
-  get(seller: SellerContext, id: string): Promise<Customer>;
+  /** `preRead`: the customer a store already read for this seller and id (with the key); no second read then. */
+  get(seller: SellerContext, id: string, preRead?: { id: string; customer: Customer | undefined }): Promise<Customer>;
   update(seller: SellerContext, id: string, body: unknown): Promise<Customer>;
   delete(seller: SellerContext, id: string): Promise<void>;
   /** One page of the seller's customers; `query` is the raw query string (without `?`). */
@@ -86,9 +87,9 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
       }
     },
 
-    async get(seller, id) {
+    async get(seller, id, preRead) {
       const key = canonicalCustomerId(id);
-      const customer = key && (await store.findCustomer(seller.sellerId, key));
+      const customer = key && (preRead?.id === key ? preRead.customer : await store.findCustomer(seller.sellerId, key));
       if (!customer) throw errors.customerNotFound();
       return customer;
     },

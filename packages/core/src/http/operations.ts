@@ -1,7 +1,7 @@
 import type { HeaderReader } from '../auth/read-api-key.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import { SPEC_OPERATIONS } from '../generated/operations.js';
-import type { SellerContext } from '../types.js';
+import type { Customer, SellerContext } from '../types.js';
 import { BODY_LIMIT_BYTES, readJsonBody } from './read-json-body.js';
 
 /** The API's operations, by their `operationId` in openapi.yaml. */
@@ -22,6 +22,14 @@ export interface OperationInput {
   body: Uint8Array | null;
   /** Defaults to 64 KiB, as openapi.yaml fixes it. */
   bodyLimitBytes?: number;
+  /** The customer read together with the key (see `authenticateOperation`), so getCustomer reads nothing again. */
+  preRead?: PreRead | undefined;
+}
+
+/** A customer a store read in the authentication step: the canonical id asked for and what the seller has there. */
+export interface PreRead {
+  id: string;
+  customer: Customer | undefined;
 }
 
 /** An operation's success: its status (from openapi.yaml), headers and JSON body (undefined for none). */
@@ -54,7 +62,7 @@ const CALLS: Record<OperationId, (input: CallInput) => Promise<Answer>> = {
   listCustomers: async ({ service, seller, query }) => ({ body: await service.list(seller, query ?? '') }),
   // The `?? ''` fallbacks below: any replacement text is no UUID either, so it is the same 404.
   // Stryker disable next-line StringLiteral: equivalent (see above)
-  getCustomer: async ({ service, seller, params }) => ({ body: await service.get(seller, params.id ?? '') }),
+  getCustomer: async ({ service, seller, params, preRead }) => ({ body: await service.get(seller, params.id ?? '', preRead) }),
   updateCustomer: async ({ service, seller, params, json }) => ({
     // Stryker disable next-line StringLiteral: equivalent (see above)
     body: await service.update(seller, params.id ?? '', json()),

@@ -1,0 +1,50 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
+
+// Every statement the server sends PostgreSQL goes through pg's Client#query: one call is one round trip (BEGIN and
+// COMMIT included). The hot operations must cost one each, besides the key lookup where it cannot be joined in.
+describe('round trips to PostgreSQL per request', () => {
+  let server: TestServer;
+  let seller: TestSeller;
+  let id: string;
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres');
+    seller = await server.seller();
+    id = (await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer() })).json.id;
+    // The key's first use writes its last_used_at (at most once a minute): done before counting.
+    await server.app.drainKeyUsage();
+  });
+  afterAll(async () => {
+    query.mockRestore();
+    await server.close();
+  });
+
+  async function roundTrips(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    query.mockClear();
+    const response = await server.call(method, path, { key: seller.key, body, headers });
+    return { status: response.status, roundTrips: query.mock.calls.length };
+  }
+
+  it('GET: one (the key and the customer in one statement), found or not', async () => {
+    expect(await roundTrips('GET', `/api/customers/${id}`)).toEqual({ status: 200, roundTrips: 1 });
+    expect(await roundTrips('GET', `/api/customers/${id.replace(/.$/, '0')}`)).toMatchObject({ status: 404, roundTrips: 1 });
+  });
+
+  it('POST, PATCH, DELETE: the key, then one statement', async () => {
+    const created = await roundTrips('POST', '/api/customers', newCustomer());
+    expect(created).toEqual({ status: 201, roundTrips: 2 });
+    const replayed = { 'idempotency-key': 'round-trips-1' };
+    const body = newCustomer();
+    expect(await roundTrips('POST', '/api/customers', body, replayed)).toEqual({ status: 201, roundTrips: 2 });
+    expect(await roundTrips('POST', '/api/customers', body, replayed)).toEqual({ status: 201, roundTrips: 2 });
+    expect(await roundTrips('PATCH', `/api/customers/${id}`, { status: 'suspended', company_name: null })).toEqual({ status: 200, roundTrips: 2 });
+    expect(await roundTrips('DELETE', `/api/customers/${id}`)).toEqual({ status: 204, roundTrips: 2 });
+  });
+
+  it('a malformed id asks for the key only (401 before 404)', async () => {
+    expect(await roundTrips('GET', '/api/customers/42')).toEqual({ status: 404, roundTrips: 1 });
+  });
+});

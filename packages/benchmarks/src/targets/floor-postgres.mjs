@@ -1,0 +1,53 @@
+// What a request costs at least on PostgreSQL: Fastify, the key's SHA-256 and ONE named prepared statement per
+// request that checks the key (hash, revocation, expiry) and reads or writes the customer: GET a join, POST one
+// `INSERT … SELECT … RETURNING`, PATCH one `UPDATE … FROM api_keys … RETURNING`. No validation, plan limit, email
+// or idempotency rules, logging or request ids: a yardstick for one round trip per request, pool as the server's.
+import { createHash, randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const USABLE = 'k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())';
+const COLUMNS = `c.id, c.seller_id, c.first_name, c.last_name, c.email, c.company_name, c.legal_entity, c.language,
+  c.status, c.address_data, c.postal_redirect_address, c.source, c.created_at, c.updated_at`;
+const GET = {
+  name: 'floor_get',
+  text: `select ${COLUMNS} from api_keys k join customers c on c.seller_id = k.seller_id where ${USABLE} and c.id = $2`,
+};
+const CREATE = {
+  name: 'floor_create',
+  text: `insert into customers as c (id, seller_id, first_name, last_name, email, email_normalized, status, source,
+      created_at, updated_at)
+    select $2, k.seller_id, $3, $4, $5, lower($5), 'active', 'api', now(), now() from api_keys k where ${USABLE}
+    returning ${COLUMNS}`,
+};
+const UPDATE = {
+  name: 'floor_update',
+  text: `update customers c set status = $3, company_name = $4, updated_at = now() from api_keys k
+    where ${USABLE} and c.seller_id = k.seller_id and c.id = $2 returning ${COLUMNS}`,
+};
+
+process.once('message', async ({ databaseUrl, poolSize = 10 }) => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const app = Fastify({ logger: false });
+  const hashOf = (request) => {
+    const key = request.headers['x-api-key'];
+    return typeof key === 'string' ? createHash('sha256').update(key).digest('hex') : '';
+  };
+  const answer = async (reply, statement, values, status) => {
+    const { rows } = await pool.query({ ...statement, values });
+    if (rows.length === 0) return reply.code(404).send({ error: 'Not Found' });
+    return reply.code(status).send(rows[0]);
+  };
+  app.get('/api/customers/:id', (request, reply) => answer(reply, GET, [hashOf(request), request.params.id], 200));
+  app.post('/api/customers', (request, reply) => {
+    const { first_name, last_name, email } = request.body;
+    return answer(reply, CREATE, [hashOf(request), randomUUID(), first_name, last_name, email], 201);
+  });
+  app.patch('/api/customers/:id', (request, reply) => {
+    const { status, company_name } = request.body;
+    return answer(reply, UPDATE, [hashOf(request), request.params.id, status, company_name], 200);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.once('SIGTERM', () => app.close().then(() => pool.end()).then(() => process.exit(0)));
+  process.send({ url: `http://127.0.0.1:${app.server.address().port}` });
+});

@@ -5,6 +5,12 @@ export type {
   CustomerCreate,
   CustomerUpdate,
   CustomerList,
+  CustomerCreatedEvent,
+  CustomerDeletedEvent,
+  CustomerEvent,
+  CustomerEventType,
+  CustomerField,
+  CustomerUpdatedEvent,
   ErrorBody,
   SellerContext,
   Status,
@@ -48,7 +54,36 @@ export type {
 } from './store.js';
 export type { ListPosition } from './customers/cursor.js';
 export { parseListQuery, DEFAULT_PAGE_SIZE, type ListQuery } from './validation/list-query.js';
-export { MemoryCustomerStore } from './store/memory-store.js';
+export { MemoryCustomerStore, type ChangeListener } from './store/memory-store.js';
+
+// Change events: what stores record, the events built from it, Standard Webhooks signatures, delivery rules
+export {
+  changedFields,
+  CUSTOMER_EVENT_TYPES,
+  CUSTOMER_FIELDS,
+  customerEvent,
+  isEventId,
+  newEventId,
+  type CustomerChange,
+} from './events/customer-change.js';
+export {
+  generateWebhookSecret,
+  isWebhookSecret,
+  signWebhook,
+  WEBHOOK_SECRET_PREFIX,
+  webhookHeaders,
+  type SignedContent,
+  type WebhookHeaders,
+} from './events/webhook-signature.js';
+export {
+  isAcknowledged,
+  nextRetryDelay,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_RETRY_JITTER,
+  WEBHOOK_TIMEOUT_MS,
+} from './events/delivery-policy.js';
+export { isPublicAddress, webhookUrlProblem, type WebhookUrlOptions } from './events/webhook-url.js';
 
 // API keys and authentication
 export {
@@ -98,6 +133,7 @@ export { checkRateLimit, SELLER_POLICY } from './rate-limit/check-rate-limit.js'
 
 // Mocks: the stateful mock engine the MSW handlers and the HTTP mock host (sellers, seeds, forced answers)
 export { createMockApi, type MockApi, type MockApiOptions } from './mock/mock-api.js';
+export type { CustomerEventListener } from './mock/mock-events.js';
 export {
   createSellerDirectory,
   DEFAULT_CUSTOMER_LIMIT,

@@ -8,6 +8,12 @@ export type Address = components['schemas']['Address'];
 export type ErrorBody = components['schemas']['Error'];
 export type Status = components['schemas']['Status'];
 export type CustomerList = components['schemas']['CustomerList'];
+export type CustomerEvent = components['schemas']['CustomerEvent'];
+export type CustomerCreatedEvent = components['schemas']['CustomerCreatedEvent'];
+export type CustomerUpdatedEvent = components['schemas']['CustomerUpdatedEvent'];
+export type CustomerDeletedEvent = components['schemas']['CustomerDeletedEvent'];
+export type CustomerEventType = CustomerEvent['type'];
+export type CustomerField = components['schemas']['CustomerField'];
 
 /** Who is calling: the seller an API key belongs to, and that seller's plan limit. */
 export interface SellerContext {

@@ -54,4 +54,46 @@ describe('createMockApi', () => {
     expect(api.findSeller('9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a')?.customerLimit).toBe(100);
     expect(api.findSeller('nobody')).toBeUndefined();
   });
+
+  it('emits the events of acknowledged changes before answering, and none for seeds, refusals, forced answers or replays', async () => {
+    const api = createMockApi({ seed: [{ customers: [ada] }] });
+    const heard: Array<[string, number]> = [];
+    api.onEvent((event) => heard.push([event.type, event.data.sequence]));
+    const [seeded] = await api.ready;
+    expect(heard).toEqual([]);
+
+    const created = (await answer(api, 'POST', '/api/customers', { ...ada, email: 'b@example.com' })) as ApiResponse;
+    expect(heard).toEqual([['customer.created', 1]]); // already there when the answer is
+    const id = (created.body as { id: string }).id;
+    expect(((await answer(api, 'POST', '/api/customers', ada)) as ApiResponse).status).toBe(409);
+    expect(((await answer(api, 'PATCH', `/api/customers/${id}`, { email: 'not an email' })) as ApiResponse).status).toBe(400);
+    api.nextResponse('deleteCustomer', { status: 503 });
+    expect(((await answer(api, 'DELETE', `/api/customers/${id}`)) as ApiResponse).status).toBe(503);
+    expect(((await answer(api, 'PATCH', `/api/customers/${seeded!.id}`, { status: 'inactive' })) as ApiResponse).status).toBe(200);
+    expect(((await answer(api, 'DELETE', `/api/customers/${id}`)) as ApiResponse).status).toBe(204);
+    expect(heard).toEqual([['customer.created', 1], ['customer.updated', 2], ['customer.deleted', 2]]);
+
+    await api.seed({ customers: [{ ...ada, email: 'c@example.com' }] });
+    await api.reset(); // the seed is put back without events; listeners stay
+    expect(((await answer(api, 'PATCH', `/api/customers/${seeded!.id}`, { language: 'en' })) as ApiResponse).status).toBe(200);
+    expect(heard.slice(3)).toEqual([['customer.updated', 2]]);
+  });
+
+  it('emits no event for the replay of an idempotent create', async () => {
+    const api = createMockApi();
+    const heard: string[] = [];
+    api.onEvent((event) => heard.push(event.data.customer.id));
+    const headers = new Headers({ 'X-API-Key': key, 'Content-Type': 'application/json', 'Idempotency-Key': 'create-ada-once' });
+    const create = () =>
+      api.answer('POST', '/api/customers', async () => ({
+        method: 'POST',
+        path: '/api/customers',
+        header: (name: string) => headers.get(name),
+        body: new TextEncoder().encode(JSON.stringify(ada)),
+      }));
+    const first = (await create()) as ApiResponse;
+    const replay = (await create()) as ApiResponse;
+    expect(replay.body).toEqual(first.body);
+    expect(heard).toEqual([(first.body as { id: string }).id]);
+  });
 });

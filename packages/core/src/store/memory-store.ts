@@ -1,5 +1,6 @@
 import { applyCustomerUpdate } from '../customers/apply-update.js';
 import { emailKey } from '../customers/email.js';
+import { type CustomerChange, newEventId } from '../events/customer-change.js';
 import type {
   CustomerStore,
   IdempotencyRecord,
@@ -9,6 +10,12 @@ import type {
   UpdateResult,
 } from '../store.js';
 import type { Customer, CustomerUpdate } from '../types.js';
+
+/** Called after each change, once the store has answered (as an outbox is read after its transaction). */
+export type ChangeListener = (change: CustomerChange) => void;
+
+/** The newest changes kept for {@link MemoryCustomerStore.changes}; listeners see every one. */
+const KEPT_CHANGES = 10_000;
 
 interface RememberedCreate {
   record: IdempotencyRecord;
@@ -33,6 +40,29 @@ export class MemoryCustomerStore implements CustomerStore {
   readonly #idempotency = new Map<string, RememberedCreate>();
   /** `${sellerId}\n${emailKey}` → the id of the customer with that email: uniqueness without a scan. */
   readonly #emailOwners = new Map<string, string>();
+  /** customer id → its last change's sequence (kept after a delete, which is a change too). */
+  readonly #sequences = new Map<string, number>();
+  /** The outbox: every change in order, newest last. */
+  #changes: CustomerChange[] = [];
+  readonly #listeners = new Set<ChangeListener>();
+
+  #record(type: CustomerChange['type'], customer: Customer, occurredAt: string, previous?: Customer): void {
+    const sequence = (this.#sequences.get(customer.id) ?? 0) + 1;
+    this.#sequences.set(customer.id, sequence);
+    const change: CustomerChange = {
+      eventId: newEventId(),
+      type,
+      sellerId: customer.seller_id,
+      customerId: customer.id,
+      sequence,
+      occurredAt,
+      customer: structuredClone(customer),
+      ...(previous ? { previous: structuredClone(previous) } : {}),
+    };
+    this.#changes.push(change);
+    if (this.#changes.length > KEPT_CHANGES) this.#changes = this.#changes.slice(-KEPT_CHANGES);
+    for (const listener of this.#listeners) queueMicrotask(() => listener(structuredClone(change)));
+  }
 
   #sellerCustomers(sellerId: string): Map<string, Customer> {
     let customers = this.#customers.get(sellerId);
@@ -85,6 +115,7 @@ export class MemoryCustomerStore implements CustomerStore {
         customer: structuredClone(customer),
       });
     }
+    this.#record('customer.created', customer, customer.updated_at);
     return { kind: 'created', customer: structuredClone(customer) };
   }
 
@@ -104,6 +135,7 @@ export class MemoryCustomerStore implements CustomerStore {
     customers.set(id, updated);
     this.#emailOwners.delete(this.#emailSlot(sellerId, current.email));
     this.#emailOwners.set(this.#emailSlot(sellerId, updated.email), id);
+    this.#record('customer.updated', updated, updated.updated_at, current);
     return { kind: 'updated', customer: structuredClone(updated) };
   }
 
@@ -113,6 +145,9 @@ export class MemoryCustomerStore implements CustomerStore {
     if (!customers || !current) return false;
     customers.delete(id);
     this.#emailOwners.delete(this.#emailSlot(sellerId, current.email));
+    const now = new Date().toISOString();
+    // Never before the customer's last change, even if the wall clock stepped back.
+    this.#record('customer.deleted', current, now > current.updated_at ? now : current.updated_at);
     return true;
   }
 
@@ -145,10 +180,29 @@ export class MemoryCustomerStore implements CustomerStore {
     return this.#customers.get(sellerId)?.size ?? 0;
   }
 
-  /** Forgets every customer and idempotency record. */
+  /**
+   * Calls `listener` with every later change (after the write has answered); returns the unsubscribe.
+   *
+   * @example
+   * const stop = store.onChange((change) => deliver(customerEvent(change)));
+   */
+  onChange(listener: ChangeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The recorded changes (the newest 10,000), oldest first; only one seller's when `sellerId` is given. */
+  changes(sellerId?: string): CustomerChange[] {
+    const kept = sellerId === undefined ? this.#changes : this.#changes.filter((c) => c.sellerId === sellerId);
+    return kept.map((change) => structuredClone(change));
+  }
+
+  /** Forgets every customer, idempotency record and change (listeners stay). */
   clear(): void {
     this.#customers.clear();
     this.#idempotency.clear();
     this.#emailOwners.clear();
+    this.#sequences.clear();
+    this.#changes = [];
   }
 }

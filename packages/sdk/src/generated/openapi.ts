@@ -95,7 +95,70 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "customer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer was created
+         * @description Sent once per acknowledged create (not for the replay of an idempotent create). `data.sequence` is 1.
+         */
+        post: operations["customerCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer was updated
+         * @description Sent once per acknowledged `PATCH`, with the customer as it is after the change and the names of the
+         *     fields whose value changed. A `status` of `inactive` or `suspended` means the customer must no longer be
+         *     able to sign in to a portal that relies on this account.
+         */
+        post: operations["customerUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer was deleted
+         * @description Sent once per acknowledged delete, with the id of the customer that no longer exists and its seller.
+         */
+        post: operations["customerDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -224,6 +287,88 @@ export interface components {
             /** @description Pass as `cursor` (with the same filters) for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        /**
+         * @description Unique id of the event; also sent as `webhook-id`.
+         * @example evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e
+         */
+        EventId: string;
+        /** @description The customer's change number; 1 for its creation, one more for each later change. Drop an event whose sequence is lower than one already applied for the customer. */
+        EventSequence: number;
+        /**
+         * @description A customer property that a change can touch.
+         * @enum {string}
+         */
+        CustomerField: "first_name" | "last_name" | "email" | "company_name" | "legal_entity" | "language" | "status" | "address_data" | "postal_redirect_address";
+        DeletedCustomer: {
+            /**
+             * Format: uuid
+             * @description The id the deleted customer had.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The seller account that owned it.
+             */
+            seller_id: string;
+        };
+        /** @description A customer was created. */
+        CustomerCreatedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "customer.created";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC); for creates and updates, the customer's `updated_at`.
+             */
+            created_at: string;
+            data: {
+                customer: components["schemas"]["Customer"];
+                sequence: components["schemas"]["EventSequence"];
+            };
+        };
+        /** @description A customer was updated; `customer` is its state after the change. */
+        CustomerUpdatedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "customer.updated";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC); for creates and updates, the customer's `updated_at`.
+             */
+            created_at: string;
+            data: {
+                customer: components["schemas"]["Customer"];
+                /** @description The fields whose value this change altered, in the order of the customer's properties; empty when every value sent was already stored. */
+                changed_fields: components["schemas"]["CustomerField"][];
+                sequence: components["schemas"]["EventSequence"];
+            };
+        };
+        /** @description A customer was deleted. */
+        CustomerDeletedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "customer.deleted";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC); for creates and updates, the customer's `updated_at`.
+             */
+            created_at: string;
+            data: {
+                customer: components["schemas"]["DeletedCustomer"];
+                sequence: components["schemas"]["EventSequence"];
+            };
+        };
+        /** @description Any change event, told apart by `type`. */
+        CustomerEvent: components["schemas"]["CustomerCreatedEvent"] | components["schemas"]["CustomerUpdatedEvent"] | components["schemas"]["CustomerDeletedEvent"];
         /** @description Every error response has exactly these two properties. */
         Error: {
             /** @description The HTTP reason phrase of the status, for example `Not Found`. */
@@ -391,6 +536,16 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The event's `id`; the same on every delivery attempt of the event, so receivers can drop duplicates. */
+        WebhookId: string;
+        /** @description When this attempt was signed, in whole seconds since the Unix epoch. Refuse values more than 5 minutes away from now. */
+        WebhookTimestamp: string;
+        /**
+         * @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`
+         *     keyed with the endpoint secret's bytes (the base64 after `whsec_`). Two during the 24 hours after a secret
+         *     rotation (old and new secret); accept the request when any one matches.
+         */
+        WebhookSignature: string;
         /**
          * @description The customer's UUID. A value that is not a UUID is answered with `404 Not Found`.
          * @example 3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61
@@ -680,6 +835,126 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+        };
+    };
+    customerCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's `id`; the same on every delivery attempt of the event, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in whole seconds since the Unix epoch. Refuse values more than 5 minutes away from now. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`
+                 *     keyed with the endpoint secret's bytes (the base64 after `whsec_`). Two during the 24 hours after a secret
+                 *     rotation (old and new secret); accept the request when any one matches.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any `2xx` status within 10 seconds acknowledges the event; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is a failure, and the event is sent again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's `id`; the same on every delivery attempt of the event, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in whole seconds since the Unix epoch. Refuse values more than 5 minutes away from now. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`
+                 *     keyed with the endpoint secret's bytes (the base64 after `whsec_`). Two during the 24 hours after a secret
+                 *     rotation (old and new secret); accept the request when any one matches.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any `2xx` status within 10 seconds acknowledges the event; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is a failure, and the event is sent again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerDeletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's `id`; the same on every delivery attempt of the event, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description When this attempt was signed, in whole seconds since the Unix epoch. Refuse values more than 5 minutes away from now. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`
+                 *     keyed with the endpoint secret's bytes (the base64 after `whsec_`). Two during the 24 hours after a secret
+                 *     rotation (old and new secret); accept the request when any one matches.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any `2xx` status within 10 seconds acknowledges the event; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is a failure, and the event is sent again later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

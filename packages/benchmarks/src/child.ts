@@ -14,11 +14,15 @@ export interface Child {
 /**
  * Runs one of this package's scripts in its own Node process (TypeScript through tsx), sends it `input` over IPC and
  * lets the caller wait for its messages. Load generators, servers and mocks each get their own process, so
- * none measures itself.
+ * none measures itself. `nodeArgs` go to Node before the script (`--cpu-prof` for BENCH_CPU_PROF).
  */
-export function startChild(script: string, input: unknown, { logs = false } = {}): Child {
+export function startChild(
+  script: string,
+  input: unknown,
+  { logs = false, nodeArgs = [] }: { logs?: boolean; nodeArgs?: readonly string[] } = {},
+): Child {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child: ChildProcess = spawn(process.execPath, [...loader, script], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: PACKAGE_DIR,
     stdio: ['ignore', logs ? 'inherit' : 'ignore', 'pipe', 'ipc'],
     env: { ...process.env, NODE_ENV: 'production' },

@@ -2,6 +2,8 @@
 // Options: --smoke (the seconds-long test configuration), --no-write (print only). For experiments (printed only):
 // BENCH_ONLY=sqlite-get,prism-get,sdk,msw-get  BENCH_ROUNDS  BENCH_DURATION  BENCH_CONNECTIONS  BENCH_LOG_LEVEL
 // BENCH_BEFORE=/abs/path/to/old-server-bundle.js adds before-get/post/mixed (the old server on its own database).
+// BENCH_CPU_PROF=dir: each Node target writes a V8 CPU profile (node --cpu-prof) there when it stops.
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL, SMOKE, type BenchConfig } from './config.js';
 import { resultsSection, writeBenchmarksFile } from './report.js';
@@ -19,6 +21,7 @@ const config: BenchConfig = {
   ...(env.BENCH_LOG_LEVEL ? { logLevel: env.BENCH_LOG_LEVEL } : {}),
   ...(env.BENCH_ONLY ? { only: env.BENCH_ONLY.split(',') } : {}),
   ...(env.BENCH_BEFORE ? { before: env.BENCH_BEFORE } : {}),
+  ...(env.BENCH_CPU_PROF ? { cpuProfileDir: resolve(env.BENCH_CPU_PROF) } : {}),
 };
 // A full run with an old build beside it (BENCH_BEFORE) still writes BENCHMARKS.md; any other override only prints.
 const partial = args.includes('--smoke') || Object.keys(env).some((name) => name.startsWith('BENCH_') && name !== 'BENCH_BEFORE');

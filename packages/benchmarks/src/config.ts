@@ -24,6 +24,8 @@ export interface BenchConfig {
   logLevel: string;
   /** Another build of the server (a bundle of its index), measured beside the current one: before/after. */
   before?: string;
+  /** A directory for V8 CPU profiles of the Node targets (`--cpu-prof`), one file per process; none when omitted. */
+  cpuProfileDir?: string;
   /** Only these scenario ids (the ceiling always runs; 'sdk' and 'msw-get' for the in-process parts). */
   only?: string[];
 }

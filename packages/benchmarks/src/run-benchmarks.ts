@@ -93,8 +93,8 @@ interface Scenario {
   postgres?: boolean;
 }
 
-async function startTarget(script: string, input: unknown): Promise<Target> {
-  const child: Child = startChild(script, input);
+async function startNodeTarget(script: string, input: unknown, nodeArgs: readonly string[] = []): Promise<Target> {
+  const child: Child = startChild(script, input, { nodeArgs });
   try {
     const { url } = await child.next<{ url: string }>();
     return { url, pid: child.pid, stop: () => child.stop() };
@@ -157,6 +157,10 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       stops.push(() => running.stop());
       return running;
     };
+    // BENCH_CPU_PROF: the servers, the ceiling and the floor (not the mocks, not the load) write a V8 CPU profile there when it stops,
+    // named by its pid (logged below with the scenarios it serves).
+    const profileArgs = config.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`] : [];
+    const startTarget = (script: string, input: unknown) => startNodeTarget(script, input, profileArgs);
     // Databases and targets are set up once, when a selected scenario first needs them.
     const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
       let made: Promise<T> | undefined;
@@ -356,7 +360,10 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const named = (id: string) => !/-pool\d+$/.test(id) || (config.only?.includes(id) ?? false);
     const scenarios = allScenarios.filter((s) => s.id === 'ceiling' || (wanted(s.id) && named(s.id)));
     log('starting the targets');
-    for (const scenario of scenarios) await scenario.start();
+    for (const scenario of scenarios) {
+      const { target } = await scenario.start();
+      if (config.cpuProfileDir) log(`${scenario.id}: pid ${target.pid}`);
+    }
 
     const results = new Map<string, Array<Measured>>(scenarios.map((s) => [s.id, []]));
     for (let round = 1; round <= config.rounds; round++) {

@@ -126,6 +126,7 @@ export {
 export { apiPaths, routeRequest, type RouteMatch } from './http/router.js';
 export { createApiHandler, errorHeaders, type ApiHandlerOptions } from './http/api-handler.js';
 export type { ApiRequest, ApiResponse } from './http/types.js';
+export { splitRequestTarget, type RequestTarget } from './http/request-target.js';
 export { BODY_LIMIT_BYTES, isJsonContentType, readJsonBody } from './http/read-json-body.js';
 export { resolveRequestId } from './http/request-id.js';
 

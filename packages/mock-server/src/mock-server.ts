@@ -8,6 +8,7 @@ import {
   operationFor,
   resolveRequestId,
   SeedError,
+  splitRequestTarget,
   type ApiRequest,
   type MockApi,
   type MockApiOptions,
@@ -93,10 +94,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     const read = header(request);
     const cors = corsHeaders(corsOrigins, read);
     const method = request.method ?? 'GET';
-    const url = request.url ?? '/';
-    const queryStart = url.indexOf('?');
-    const path = queryStart === -1 ? url : url.slice(0, queryStart);
-    const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+    const { path, query } = splitRequestTarget(request.url ?? '/');
     let truncated = false;
     const readRequest = async (): Promise<ApiRequest> => {
       const body = await readBody(request, BODY_LIMIT_BYTES);

@@ -1,4 +1,16 @@
-import type { ApiRequest } from '@customers-api/core';
+import { splitRequestTarget, type ApiRequest, type RequestTarget } from '@customers-api/core';
+
+/**
+ * The path and raw query string of a request URL below the mock's base path, split as every host splits them.
+ *
+ * @example
+ * targetBelow(new URL('https://api.example.test/v1/api/customers?limit=20'), '/v1'); // { path: '/api/customers', query: 'limit=20' }
+ */
+export function targetBelow(url: string | URL, basePath: string): RequestTarget {
+  const { pathname, search } = typeof url === 'string' ? new URL(url) : url;
+  const { path, query } = splitRequestTarget(`${pathname}${search}`);
+  return { path: basePath && path.startsWith(basePath) ? path.slice(basePath.length) : path, query };
+}
 
 /**
  * The path of a request URL below the mock's base path, as core routes it.
@@ -7,8 +19,7 @@ import type { ApiRequest } from '@customers-api/core';
  * pathBelow('https://api.example.test/v1/api/customers?x=1', '/v1'); // "/api/customers"
  */
 export function pathBelow(url: string | URL, basePath: string): string {
-  const { pathname } = typeof url === 'string' ? new URL(url) : url;
-  return basePath && pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
+  return targetBelow(url, basePath).path;
 }
 
 /**
@@ -18,11 +29,6 @@ export function pathBelow(url: string | URL, basePath: string): string {
  */
 export async function toApiRequest(request: Request, basePath: string, url = new URL(request.url)): Promise<ApiRequest> {
   const body = request.body === null ? null : new Uint8Array(await request.arrayBuffer());
-  return {
-    method: request.method,
-    path: pathBelow(url, basePath),
-    query: url.search.slice(1),
-    header: (name) => request.headers.get(name),
-    body,
-  };
+  const { path, query } = targetBelow(url, basePath);
+  return { method: request.method, path, query, header: (name) => request.headers.get(name), body };
 }

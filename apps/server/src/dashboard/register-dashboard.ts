@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '@customers-api/core';
-import { pathOf } from '../http/error-handling.js';
+import { pathOf } from '../http/request-target.js';
 import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from '../http/security-headers.js';
 import { sendApiError } from '../http/send-error.js';
 import type { DatabaseHandle } from '../db/connect.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OPERATIONS, runOperation, type CustomerService, type Operation } from '@customers-api/core';
 import { headerReader } from './header-reader.js';
-import { queryOf } from './error-handling.js';
+import { queryOf } from './request-target.js';
 import { responseSchemas } from './response-schemas.js';
 
 declare module 'fastify' {

@@ -30,14 +30,16 @@ export function readBodyBytes(stream: Readable, limitBytes: number = BODY_LIMIT_
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let kept = 0;
+    // A Buffer is a Uint8Array: the bytes go to core as they are, copied only to join several chunks.
+    const bytes = (): Uint8Array => (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, kept));
     stream.on('data', (chunk: Buffer) => {
       const room = limitBytes + 1 - kept;
       if (room <= 0) return;
       chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
       kept += Math.min(chunk.length, room);
-      if (kept > limitBytes) resolve(new Uint8Array(Buffer.concat(chunks)));
+      if (kept > limitBytes) resolve(bytes());
     });
-    stream.once('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    stream.once('end', () => resolve(bytes()));
     stream.once('error', reject);
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiRequest, ApiResponse } from '@customers-api/core';
+import { splitRequestTarget, type ApiRequest, type ApiResponse } from '@customers-api/core';
 import { headerReader } from './header-reader.js';
 import { sendApiError } from './send-error.js';
 import { toHttpError } from './to-api-error.js';
@@ -40,24 +40,8 @@ export async function answerFromCore(
   reply: FastifyReply,
   body: Uint8Array | null = null,
 ): Promise<FastifyReply> {
-  const response = await core({
-    method: request.method,
-    path: pathOf(request.url),
-    query: queryOf(request.url),
-    header: headerReader(request.headers),
-    body,
-  });
+  const { path, query } = splitRequestTarget(request.url);
+  const response = await core({ method: request.method, path, query, header: headerReader(request.headers), body });
   reply.code(response.status).headers(response.headers);
   return response.body === undefined ? reply.send() : reply.send(response.body);
-}
-
-export function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
-/** The raw query string of a request URL, without `?` ('' when none): core parses it by the spec's rules. */
-export function queryOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? '' : url.slice(query + 1);
 }

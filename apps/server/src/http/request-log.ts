@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pathOf } from './error-handling.js';
+import { pathOf } from './request-target.js';
 
 /** One log line per request, after the response: id (via the child logger), method, path, status, time. */
 export function registerRequestLog(app: FastifyInstance): void {

@@ -1,27 +1,57 @@
-// Release dry run: what a user would install if the pending changesets were released now.
-//   1. copies the repository (tracked and new files) to a scratch folder;
-//   2. runs `changeset version` there (the real checkout is never touched);
-//   3. installs the new versions from pnpm's store (offline), builds them and `pnpm pack`s every publishable
-//      package (workspace: and catalog: ranges become real ones);
-//   4. installs the tarballs with plain npm in an empty folder and runs examples/seller-app (ESM and CommonJS).
-// Needs an installed checkout (pnpm's store) and the npm registry. Usage: node scripts/release-dry-run.mjs [--keep]
+// Release dry run: what a user would install if the pending changesets were released now, and whether it works.
+//   1. copies the repository (tracked and new files) to a scratch folder, with the packages' built dist and
+//      their node_modules links (the real checkout is never touched);
+//   2. runs `changeset version` there;
+//   3. rebuilds what bakes its version in (the SDK) and `pnpm pack`s every publishable package (workspace: and
+//      catalog: ranges become real ones);
+//   4. installs the tarballs with plain npm in an empty folder holding examples/frontend-app (its own
+//      package.json, our packages replaced by the tarballs) and examples/seller-app;
+//   5. checks: seller-app on ESM and CommonJS, frontend-app's `tsc` (the packed types in a strict DOM project)
+//      and its vitest suite (happy-dom + @customers-api/msw + the SDK).
+// Each check is one test in `test-results/release-dry-run.json` (vitest's counters), which the root test summary
+// adds up. `pnpm test` runs it through turbo (`test:release`, after the packages' builds, cached on its inputs);
+// `pnpm release:dry-run` runs only it. Needs the built packages, the installed checkout and the npm registry.
+// Usage: node scripts/release-dry-run.mjs [--keep]
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PNPM = ['-y', 'pnpm@10.34.8'];
+// Under `pnpm` (turbo runs the task through it) its own binary is on PATH; npx costs seconds per call.
+const PNPM = process.env.npm_config_user_agent?.startsWith('pnpm/10.34.8 ') ? ['pnpm'] : ['npx', '-y', 'pnpm@10.34.8'];
+// Packages whose build output depends on their version: the SDK bakes it into the bundle (tsup `define`,
+// `CustomersClient.VERSION`). The others' dist is the one turbo built, as `pnpm release` publishes it.
+const REBUILT = ['packages/sdk'];
 const root = fileURLToPath(new URL('..', import.meta.url));
+const reportFile = join(root, 'test-results', 'release-dry-run.json');
 const scratch = mkdtempSync(join(tmpdir(), 'customers-api-release-'));
 const repo = join(scratch, 'repo');
 const tarballs = join(scratch, 'tarballs');
 const app = join(scratch, 'app');
 const keep = process.argv.includes('--keep');
+const started = performance.now();
 
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const pnpm = (args, cwd) => run(PNPM[0], [...PNPM.slice(1), ...args], cwd);
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
-const step = (text) => console.log(`[release-dry-run] ${text}`);
+const step = (text) => console.log(`[release-dry-run ${((performance.now() - started) / 1000).toFixed(1)}s] ${text}`);
+
+/** @type {{ name: string, ok: boolean, detail?: string }[]} */
+const checks = [];
+function check(name, ok, detail) {
+  checks.push({ name, ok, ...(detail ? { detail } : {}) });
+  step(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail && !ok ? `\n${detail}` : ''}`);
+}
+/** Runs one check's command; a non-zero exit fails the check (with the command's output) but not the run. */
+function checkRun(name, cmd, args, cwd, verify = () => true) {
+  try {
+    const output = run(cmd, args, cwd);
+    check(name, verify(output), output.trim());
+  } catch (error) {
+    check(name, false, `${error.stdout ?? ''}${error.stderr ?? error.message}`.trim());
+  }
+}
 
 function publishable() {
   return readdirSync(join(root, 'packages'))
@@ -29,30 +59,87 @@ function publishable() {
     .filter((dir) => existsSync(join(root, dir, 'package.json')) && readJson(join(root, dir, 'package.json')).private !== true);
 }
 
-function copyRepository() {
+function copyRepository(packages) {
   const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], root).split('\0').filter(Boolean);
   for (const file of files) {
     if (!existsSync(join(root, file))) continue; // deleted in the working tree
     mkdirSync(dirname(join(repo, file)), { recursive: true });
     cpSync(join(root, file), join(repo, file));
   }
-  symlinkSync(join(root, 'node_modules'), join(repo, 'node_modules')); // for changesets' changelog module
+  symlinkSync(join(root, 'node_modules'), join(repo, 'node_modules')); // changesets, and what the links below reach
+  for (const dir of packages) {
+    // pnpm's links are relative: copied as they are, @customers-api/* point at the scratch copies (pnpm pack reads
+    // their new versions there) and everything else at the checkout's store through the node_modules link above.
+    cpSync(join(root, dir, 'node_modules'), join(repo, dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    if (REBUILT.includes(dir)) continue;
+    if (!existsSync(join(root, dir, 'dist'))) throw new Error(`${dir}/dist is missing: build first (pnpm release:dry-run does)`);
+    cpSync(join(root, dir, 'dist'), join(repo, dir, 'dist'), { recursive: true });
+  }
 }
 
-function pack(dir) {
-  const before = new Set(existsSync(tarballs) ? readdirSync(tarballs) : []);
-  run('npx', [...PNPM, 'pack', '--pack-destination', tarballs], join(repo, dir));
-  const [tarball] = readdirSync(tarballs).filter((f) => !before.has(f));
-  const manifest = JSON.parse(run('tar', ['-xOzf', join(tarballs, tarball), 'package/package.json'], scratch));
-  const ranges = JSON.stringify([manifest.dependencies, manifest.peerDependencies]);
-  if (/workspace:|catalog:/.test(ranges)) throw new Error(`${tarball} still has a workspace: or catalog: range: ${ranges}`);
-  step(`packed ${tarball} (dependencies ${JSON.stringify(manifest.dependencies ?? {})})`);
-  return join(tarballs, tarball);
+/** Packs every publishable package at once; fails when a tarball still has a workspace: or catalog: range. */
+function pack(names) {
+  pnpm(['--recursive', ...names.flatMap((name) => ['--filter', name]), 'pack', '--pack-destination', tarballs], repo);
+  const files = readdirSync(tarballs).map((file) => join(tarballs, file));
+  const loose = [];
+  for (const file of files) {
+    const manifest = JSON.parse(run('tar', ['-xOzf', file, 'package/package.json'], scratch));
+    const ranges = JSON.stringify([manifest.dependencies, manifest.peerDependencies]);
+    if (/workspace:|catalog:/.test(ranges)) loose.push(`${manifest.name}: ${ranges}`);
+    step(`packed ${manifest.name}@${manifest.version} (dependencies ${JSON.stringify(manifest.dependencies ?? {})})`);
+  }
+  check(`packs ${files.length} packages with real version ranges`, files.length === names.length && loose.length === 0, loose.join('\n'));
+  return new Map(files.map((file) => [JSON.parse(run('tar', ['-xOzf', file, 'package/package.json'], scratch)).name, file]));
+}
+
+/**
+ * The consumer folder: examples/frontend-app with our packages replaced by the tarballs (every tarball is added,
+ * so each installs with plain npm), and examples/seller-app beside its sources, sharing its node_modules.
+ */
+function prepareConsumer(packed) {
+  const example = (name) => join(root, 'examples', name);
+  const skip = (file) => !/[\\/](node_modules|dist)$/.test(file);
+  cpSync(example('frontend-app'), app, { recursive: true, filter: skip });
+  cpSync(example('seller-app'), join(app, 'seller-app'), { recursive: true, filter: skip });
+  const manifest = readJson(join(app, 'package.json'));
+  const catalog = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
+  const drift = [];
+  for (const group of ['dependencies', 'devDependencies']) {
+    for (const [name, range] of Object.entries(manifest[group] ?? {})) {
+      if (packed.has(name)) continue;
+      const pinned = catalog.match(new RegExp(`^\\s+'?${name.replace(/[/.]/g, '\\$&')}'?: (\\S+)$`, 'm'))?.[1];
+      if (pinned !== range) drift.push(`${name}: ${range} in examples/frontend-app, ${pinned ?? 'absent'} in the catalog`);
+    }
+  }
+  check("examples/frontend-app pins the catalog's versions", drift.length === 0, drift.join('\n'));
+  manifest.dependencies ??= {};
+  for (const [name, file] of packed) {
+    if (manifest.devDependencies?.[name]) manifest.devDependencies[name] = `file:${file}`;
+    else manifest.dependencies[name] = `file:${file}`;
+  }
+  writeFileSync(join(app, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+function frontendTests() {
+  const results = join(scratch, 'frontend-vitest.json');
+  try {
+    run('npm', ['test', '--silent', '--', '--reporter=json', `--outputFile=${results}`], app);
+  } catch (error) {
+    if (!existsSync(results)) return check('frontend-app: vitest runs', false, `${error.stdout ?? ''}${error.stderr ?? error.message}`);
+  }
+  const { testResults } = readJson(results);
+  for (const file of testResults) {
+    if (file.assertionResults.length === 0) check(`frontend-app: ${file.name}`, false, file.message);
+    for (const test of file.assertionResults) {
+      check(`frontend-app: ${test.title}`, test.status === 'passed', test.failureMessages?.join('\n'));
+    }
+  }
 }
 
 try {
   const packages = publishable();
-  copyRepository();
+  copyRepository(packages);
+  step(`copied the repository to ${repo}`);
   const versionsBefore = packages.map((dir) => readJson(join(repo, dir, 'package.json')).version);
   run(process.execPath, [join(root, 'node_modules/@changesets/cli/bin.js'), 'version'], repo);
   const names = packages.map((dir, i) => {
@@ -60,31 +147,31 @@ try {
     step(`changeset version: ${name} ${versionsBefore[i]} -> ${version}`);
     return name;
   });
-  // pnpm pack reads the versions of workspace: dependencies from node_modules: install the new ones (from the store).
-  rmSync(join(repo, 'node_modules'));
-  const filters = names.flatMap((name) => ['--filter', name]);
-  run('npx', [...PNPM, 'install', '--offline', '--ignore-scripts', '--no-frozen-lockfile', ...filters], repo);
-  // Built after versioning, as `pnpm release` does: the SDK bakes its version into the bundle.
-  run('npx', [...PNPM, '--recursive', ...filters, 'run', 'build'], repo);
+  for (const dir of REBUILT) pnpm(['run', 'build'], join(repo, dir));
+  step(`rebuilt ${REBUILT.join(', ')} with the new version`);
+  const packed = pack(names);
+  prepareConsumer(packed);
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], app);
+  step(`npm installed ${packed.size} tarballs and examples/frontend-app's dependencies in an empty folder`);
 
-  const files = packages.map(pack);
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'seller-app', private: true }, null, 2));
-  const msw = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').match(/^\s+msw: (\S+)$/m)[1];
-  step(`npm install ${files.length} tarballs and msw@${msw} in an empty folder`);
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...files, `msw@${msw}`], app);
   const sdkVersion = readJson(join(repo, 'packages/sdk/package.json')).version;
-  cpSync(join(root, 'examples/seller-app'), app, { recursive: true, filter: (f) => !f.endsWith('.md') });
   for (const file of ['app.mjs', 'app.cjs']) {
-    const line = run(process.execPath, [file], app).trim();
-    step(line);
-    if (!line.includes(`(sdk ${sdkVersion})`)) throw new Error(`${file} did not run the packed SDK ${sdkVersion}`);
+    const label = file.endsWith('.mjs') ? 'ESM' : 'CommonJS';
+    checkRun(`seller-app runs on the packed SDK ${sdkVersion} (${label})`, process.execPath, [file], join(app, 'seller-app'), (out) =>
+      out.includes(`OK (sdk ${sdkVersion})`),
+    );
   }
-  step('OK');
+  checkRun('frontend-app type-checks against the packed types (tsc --strict, DOM)', 'npm', ['run', '--silent', 'typecheck'], app);
+  frontendTests();
 } catch (error) {
-  console.error(`[release-dry-run] FAILED: ${error.stderr || error.stdout || error.message}`);
-  process.exitCode = 1;
+  check('release dry run completes', false, `${error.stderr || error.stdout || error.message}`);
 } finally {
+  const failed = checks.filter((c) => !c.ok).length;
+  const summary = { numPassedTests: checks.length - failed, numFailedTests: failed, numPendingTests: 0, checks };
+  mkdirSync(dirname(reportFile), { recursive: true });
+  writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`);
+  step(`${failed === 0 ? 'OK' : 'FAILED'}: ${summary.numPassedTests} passed, ${failed} failed`);
+  if (failed > 0) process.exitCode = 1;
   if (keep) step(`scratch folder kept: ${scratch}`);
   else rmSync(scratch, { recursive: true, force: true });
 }

@@ -132,6 +132,7 @@ export { checkRateLimit, SELLER_POLICY } from './rate-limit/check-rate-limit.js'
 
 // Mocks: the stateful mock engine the MSW handlers and the HTTP mock host (sellers, seeds, forced answers)
 export { createMockApi, type MockApi, type MockApiOptions } from './mock/mock-api.js';
+export type { CustomerEventListener } from './mock/mock-events.js';
 export {
   createSellerDirectory,
   DEFAULT_CUSTOMER_LIMIT,

@@ -27,7 +27,7 @@ try {
   const seed = options.seedFile === undefined ? undefined : readSeedFile(options.seedFile);
   const mock = await createMockServer({ ...(seed && { seed }), corsOrigins: options.corsOrigins, rateLimit: options.rateLimit });
   const url = await mock.listen(options.port, options.host);
-  console.log(banner(url, mock.api));
+  console.log(banner(url, mock.api, mock.webhooks.list()));
   const stop = (signal: string) => {
     console.log(`${signal}: stopping`);
     mock.close().then(() => process.exit(0), () => process.exit(1));

@@ -14,6 +14,14 @@ import {
 } from '@customers-api/core';
 import { errorAnswer } from './error-answer.js';
 import { apiKeyAt, customerLimitAt, EntryError, keyLifecycleAt, objectAt, sellerIdAt, type Json } from './entries.js';
+import type { WebhookDispatcher } from './webhook-dispatcher.js';
+import { webhookEntryAt } from './webhook-entry.js';
+
+/** What the control API acts on: the mock engine and its webhook deliveries. */
+export interface ControlContext {
+  api: MockApi;
+  webhooks: WebhookDispatcher;
+}
 
 /** Where the control API lives: never under `/api`, so it cannot shadow an API path. */
 export const CONTROL_PREFIX = '/__mock';
@@ -55,15 +63,23 @@ async function sellerInfo(api: MockApi, sellerId: string): Promise<ApiResponse> 
   return json(200, { id: seller.sellerId, customerLimit: seller.customerLimit, customerCount: api.store.countCustomers(seller.sellerId) });
 }
 
-type Route = { method: string; pattern: RegExp; run: (api: MockApi, request: ApiRequest, match: RegExpExecArray) => Promise<ApiResponse> };
+type Route = { method: string; pattern: RegExp; run: (mock: ControlContext, request: ApiRequest, match: RegExpExecArray) => Promise<ApiResponse> };
 
 /** The control API, described in openapi.mock-control.yaml at the repository root. */
 const ROUTES: Route[] = [
-  { method: 'POST', pattern: /^\/reset$/, run: async (api) => (await api.reset(), json(204)) },
+  {
+    method: 'POST',
+    pattern: /^\/reset$/,
+    run: async ({ api, webhooks }) => {
+      webhooks.reset();
+      await api.reset();
+      return json(204);
+    },
+  },
   {
     method: 'POST',
     pattern: /^\/next-responses$/,
-    run: async (api, request) => {
+    run: async ({ api }, request) => {
       const { operation, forced } = forcedOf(bodyOf(request));
       checkForced(operation, forced, 'body');
       api.nextResponse(operation, forced);
@@ -73,7 +89,7 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     pattern: /^\/sellers$/,
-    run: async (api, request) => {
+    run: async ({ api }, request) => {
       const body = objectAt(bodyOf(request), 'body', ['id', 'customerLimit']);
       const sellerId = sellerIdAt(body.id, 'body.id');
       if (sellerId && api.findSeller(sellerId)) throw new EntryError('body.id', 'is the id of a seller the mock already has');
@@ -82,11 +98,11 @@ const ROUTES: Route[] = [
       return json(201, { id: seller.sellerId, customerLimit: seller.customerLimit, key: seller.apiKey });
     },
   },
-  { method: 'GET', pattern: /^\/sellers\/([^/]+)$/, run: (api, _request, [, id]) => sellerInfo(api, id!) },
+  { method: 'GET', pattern: /^\/sellers\/([^/]+)$/, run: ({ api }, _request, [, id]) => sellerInfo(api, id!) },
   {
     method: 'POST',
     pattern: /^\/sellers\/([^/]+)\/keys$/,
-    run: async (api, request, [, id]) => {
+    run: async ({ api }, request, [, id]) => {
       await sellerInfo(api, id!); // 404 for an unknown seller
       const body = objectAt(bodyOf(request), 'body', ['key', 'revoked', 'expiresAt']);
       const key = apiKeyAt(body.key, 'body.key') ?? generateApiKey();
@@ -97,24 +113,47 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     pattern: /^\/keys\/revoke$/,
-    run: async (api, request) => {
+    run: async ({ api }, request) => {
       const key = apiKeyAt(objectAt(bodyOf(request), 'body', ['key']).key, 'body.key');
       if (key === undefined) throw new EntryError('body.key', 'is required');
       await api.revokeKey(key);
       return json(204);
     },
   },
+  { method: 'GET', pattern: /^\/webhooks$/, run: async ({ webhooks }) => json(200, { data: webhooks.list() }) },
+  {
+    method: 'POST',
+    pattern: /^\/webhooks$/,
+    run: async ({ api, webhooks }, request) => {
+      const endpoint = webhookEntryAt(bodyOf(request), 'body');
+      if (endpoint.sellerId !== undefined && !api.findSeller(endpoint.sellerId)) {
+        throw new EntryError('body.sellerId', 'is not the id of a seller the mock knows');
+      }
+      return json(201, webhooks.add(endpoint));
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: /^\/webhooks\/([^/]+)$/,
+    run: async ({ webhooks }, _request, [, id]) => {
+      if (!webhooks.remove(id!)) throw new ApiError(404, `No webhook endpoint has the id ${id}`);
+      return json(204);
+    },
+  },
+  { method: 'GET', pattern: /^\/deliveries$/, run: async ({ webhooks }) => json(200, { data: webhooks.deliveries() }) },
+  { method: 'POST', pattern: /^\/deliveries\/retry$/, run: async ({ webhooks }) => json(200, { data: await webhooks.retryNow() }) },
 ];
 
 /**
  * Answers a request below {@link CONTROL_PREFIX}: reset, queue forced responses, add sellers and keys,
- * revoke keys, read a seller's customer count. A bad request is a 400 `{ error, message }` naming the
- * entry; an unknown path 404, another method 405 + Allow, as the API answers them.
+ * revoke keys, read a seller's customer count, add, list and remove webhook endpoints, list deliveries and
+ * retry them now. A bad request is a 400 `{ error, message }` naming the entry; an unknown path 404, another
+ * method 405 + Allow, as the API answers them.
  *
  * @example
- * await controlAnswer(api, { method: 'POST', path: '/__mock/reset', header, body: null }); // 204
+ * await controlAnswer({ api, webhooks }, { method: 'POST', path: '/__mock/reset', header, body: null }); // 204
  */
-export async function controlAnswer(api: MockApi, request: ApiRequest): Promise<ApiResponse> {
+export async function controlAnswer(mock: ControlContext, request: ApiRequest): Promise<ApiResponse> {
   const path = request.path.slice(CONTROL_PREFIX.length);
   const method = request.method.toUpperCase();
   try {
@@ -122,7 +161,7 @@ export async function controlAnswer(api: MockApi, request: ApiRequest): Promise<
     if (matching.length === 0) throw errors.routeNotFound(request.path);
     const found = matching.find(({ route }) => route.method === method);
     if (!found) throw errors.methodNotAllowed(method, matching.map(({ route }) => route.method));
-    return await found.route.run(api, request, found.match!);
+    return await found.route.run(mock, request, found.match!);
   } catch (caught) {
     const error = caught instanceof TypeError ? errors.badRequest(caught.message) : caught;
     if (error instanceof ApiError) return errorAnswer(error);

@@ -19,6 +19,7 @@ import { errorAnswer } from './error-answer.js';
 import { parsePrefer, preferredAnswer } from './prefer.js';
 import { ClientGoneError, readBody } from './read-body.js';
 import type { Seed } from './seed-file.js';
+import { createWebhookDispatcher, type WebhookDispatcher, type WebhookDispatcherOptions } from './webhook-dispatcher.js';
 import { loadSpecExamples, type SpecExamples } from './spec-examples.js';
 import { writeAnswer } from './write-answer.js';
 
@@ -33,16 +34,24 @@ export interface MockServerOptions {
   onUnexpectedError?: (error: unknown, requestId: string) => void;
   /** Simulates the server's rate limit: requests per second per seller (0 or omitted: none), or a core `RateLimiter`. */
   rateLimit?: MockApiOptions['rateLimit'];
+  /**
+   * How webhook deliveries are timed: `schedule` starts each retry's timer (default `setTimeout`, on core's
+   * schedule), `random` picks the jitter, `timeoutMs` is the receiver's time to answer (default 10 s). The
+   * endpoints come from the seed's `webhooks` and from `mock.webhooks.add()`.
+   */
+  webhooks?: Omit<WebhookDispatcherOptions, 'endpoints'>;
 }
 
 export interface MockServer {
   /** The `node:http` server; call {@link MockServer.listen} rather than its own listen. */
   server: Server;
-  /** The mock engine behind it (sellers, store, forced responses), shared with MSW through core. */
+  /** The mock engine behind it (sellers, store, forced responses, change events), shared with MSW through core. */
   api: MockApi;
+  /** Webhook endpoints and deliveries (what the control API's `/__mock/webhooks` and `/__mock/deliveries` show). */
+  webhooks: WebhookDispatcher;
   /** Starts listening and resolves with the base URL, e.g. `http://127.0.0.1:4010`. */
   listen(port: number, host?: string): Promise<string>;
-  /** Stops accepting connections, ends idle keep-alive ones and resolves once closed. */
+  /** Stops delivering webhooks, stops accepting connections, ends idle keep-alive ones and resolves once closed. */
   close(): Promise<void>;
 }
 
@@ -53,8 +62,9 @@ const header = (request: IncomingMessage) => (name: string) => {
 
 /**
  * A stateful HTTP mock of the API for any language: core's rules and in-memory store (the very engine of the
- * MSW handlers) behind `node:http`, plus CORS, Prism's `Prefer: code=` / `example=` and the control API
- * under `/__mock`. Resolves once the seed is applied; rejects with a `SeedError` for a seed the API refuses.
+ * MSW handlers) behind `node:http`, plus CORS, Prism's `Prefer: code=` / `example=`, the control API under
+ * `/__mock`, and signed webhook deliveries of every change to the seed's `webhooks` and the endpoints added
+ * since. Resolves once the seed is applied; rejects with a `SeedError` for a seed the API refuses.
  *
  * @example
  * const mock = await createMockServer({ seed: readSeedFile('seed.json') });
@@ -64,7 +74,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const { seed } = options;
   const onUnexpectedError = options.onUnexpectedError ?? ((error, requestId) => console.error(`[customers-api-mock] ${requestId}`, error));
   const api = createMockApi({
-    ...(seed && { sellers: seed.sellers, seed: seed.customers }),
+    ...(seed?.sellers && { sellers: seed.sellers }),
+    ...(seed && { seed: seed.customers }),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     onUnexpectedError,
   });
@@ -73,6 +84,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     throw error instanceof SeedError ? new SeedError(error.message.replace(/^seed\[(\d+)\]/, 'seed.sellers[$1]')) : error;
   });
   for (const { sellerId, key } of seed?.moreKeys ?? []) await api.addKey(sellerId, key);
+  // After the seed: seeding emits no events, and a seed the API refuses leaves nothing running.
+  const webhooks = createWebhookDispatcher(api, { ...options.webhooks, endpoints: seed?.webhooks ?? [] });
   const examples = options.examples ?? loadSpecExamples();
   const corsOrigins = options.corsOrigins ?? '*';
 
@@ -95,7 +108,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       if (isPreflight(method, read)) {
         answer = { status: 204, headers: preflightHeaders(corsOrigins, read) };
       } else if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
-        answer = await controlAnswer(api, await readRequest());
+        answer = await controlAnswer({ api, webhooks }, await readRequest());
       } else {
         const operation = operationFor(method, path);
         const preference = operation && parsePrefer(read('prefer'));
@@ -120,6 +133,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   return {
     server,
     api,
+    webhooks,
     listen: (port, host = '127.0.0.1') =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -131,6 +145,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       }),
     close: () =>
       new Promise((resolve, reject) => {
+        webhooks.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
       }),

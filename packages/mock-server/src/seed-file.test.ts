@@ -26,15 +26,15 @@ describe('parseSeed', () => {
     ]);
     expect(seed.customers).toEqual([
       { sellerId: id.toLowerCase(), customers: [ada] },
-      { sellerId: seed.sellers[1]!.sellerId, customers: [] },
+      { sellerId: seed.sellers![1]!.sellerId, customers: [] },
     ]);
   });
 
   it('refuses a bad entry, naming it', () => {
     const cases: Array<[unknown, string]> = [
       [[], 'seed: must be an object'],
-      [{}, 'seed.sellers: must be an array'],
-      [{ sellers: [], seller: [] }, 'seed.seller: is not allowed; use $schema, sellers'],
+      [{ sellers: {} }, 'seed.sellers: must be an array'],
+      [{ sellers: [], seller: [] }, 'seed.seller: is not allowed; use $schema, sellers, webhooks'],
       [{ sellers: [{ keys: [] }] }, 'seed.sellers[0].keys: must be a non-empty array'],
       [{ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: 'sk_live_short' }] }] }, 'seed.sellers[1].keys[0].key: must be sk_live_ followed by 48 letters or digits'],
       [{ sellers: [{ keys: [{}] }] }, 'seed.sellers[0].keys[0].key: is required: sk_live_ followed by 48 letters or digits'],
@@ -49,6 +49,35 @@ describe('parseSeed', () => {
   });
 });
 
+describe('parseSeed: webhooks', () => {
+  const seller = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
+
+  it('takes endpoints for every seller or one of the file, and needs no sellers', () => {
+    const seed = parseSeed({
+      sellers: [{ id: seller, keys: [{ key: key('a') }] }],
+      webhooks: [{ url: 'http://127.0.0.1:9000/all' }, { url: 'http://127.0.0.1:9000/one', sellerId: seller, events: ['customer.updated'] }],
+    });
+    expect(seed.webhooks).toEqual([{ url: 'http://127.0.0.1:9000/all' }, { url: 'http://127.0.0.1:9000/one', sellerId: seller, events: ['customer.updated'] }]);
+    expect(parseSeed({ webhooks: [{ url: 'http://localhost:9000/hook' }] })).toEqual({
+      sellers: undefined, // any well-formed key: the default seller
+      moreKeys: [],
+      customers: [],
+      webhooks: [{ url: 'http://localhost:9000/hook' }],
+    });
+    expect(parseSeed({}).webhooks).toEqual([]);
+  });
+
+  it('refuses a bad endpoint, naming it', () => {
+    const cases: Array<[unknown, string]> = [
+      [{ webhooks: {} }, 'seed.webhooks: must be an array'],
+      [{ webhooks: [{ url: 'http://a.test' }, { url: 'mailto:a@b.de' }] }, 'seed.webhooks[1].url: must be an http or https URL'],
+      [{ webhooks: [{ url: 'http://a.test', sellerId: seller }] }, 'seed.webhooks[0].sellerId: needs seed.sellers: without it there is one default seller, and it gets every event'],
+      [{ sellers: [{ keys: [{ key: key('a') }] }], webhooks: [{ url: 'http://a.test', sellerId: seller }] }, 'seed.webhooks[0].sellerId: is not the id of a seller in seed.sellers'],
+    ];
+    for (const [value, message] of cases) expect(() => parseSeed(value), message).toThrow(new SeedFileError(message));
+  });
+});
+
 describe('readSeedFile', () => {
   it('names the file when it is missing or not JSON', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-seed-'));
@@ -58,7 +87,7 @@ describe('readSeedFile', () => {
       writeFileSync(file, '{ "sellers": [ }');
       expect(() => readSeedFile(file)).toThrow(`the seed file ${file} is not valid JSON`);
       writeFileSync(file, JSON.stringify({ sellers: [{ keys: [{ key: key('z') }] }] }));
-      expect(readSeedFile(file).sellers[0]!.apiKey).toBe(key('z'));
+      expect(readSeedFile(file).sellers![0]!.apiKey).toBe(key('z'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { isApiError, parseCustomerCreate, type CustomerCreate, type CustomerSeed, type KeySeed, type SellerSeed } from '@customers-api/core';
 import { apiKeyAt, arrayAt, customerLimitAt, EntryError, keyLifecycleAt, objectAt, sellerIdAt } from './entries.js';
+import { webhookEntryAt, type WebhookEndpointSeed } from './webhook-entry.js';
 
 /** A seed file, checked: the sellers for core's mock engine, their further keys and their customers. */
 export interface Seed {
-  sellers: SellerSeed[];
+  /** Without a `sellers` entry: undefined, and any well-formed key is one default seller (as without a seed). */
+  sellers: SellerSeed[] | undefined;
   /** Every key after a seller's first, for `MockApi.addKey`. */
   moreKeys: Array<{ sellerId: string; key: KeySeed }>;
   /** One entry per seller, in the file's order, so `seed[i]` in a refusal is `seed.sellers[i]`. */
   customers: CustomerSeed[];
+  /** Where change events are delivered from the start (and again after each reset). */
+  webhooks: WebhookEndpointSeed[];
 }
 
 /** A seed file the mock refuses; the message names the entry (`seed.sellers[1].keys[0].key: ...`). */
@@ -23,7 +27,7 @@ export class SeedFileError extends Error {
  * Entries a seed file may have. Unknown ones are refused (a typo such as `"seller"` would otherwise start a
  * mock with other keys than meant); a later feature adds its entry here together with its meaning.
  */
-const ENTRIES = { seed: ['$schema', 'sellers'], seller: ['id', 'customerLimit', 'keys', 'customers'], key: ['key', 'revoked', 'expiresAt'] };
+const ENTRIES = { seed: ['$schema', 'sellers', 'webhooks'], seller: ['id', 'customerLimit', 'keys', 'customers'], key: ['key', 'revoked', 'expiresAt'] };
 
 function parseKey(value: unknown, at: string, seen: Map<string, string>): KeySeed {
   const entries = objectAt(value, at, ENTRIES.key);
@@ -43,11 +47,13 @@ function parseCustomer(value: unknown, at: string): CustomerCreate {
   return value as CustomerCreate;
 }
 
-function parseSellers(value: unknown): Seed {
-  const seed: Seed = { sellers: [], moreKeys: [], customers: [] };
+type SellerEntries = Pick<Seed, 'sellers' | 'moreKeys' | 'customers'>;
+
+function parseSellers(sellers: unknown): SellerEntries {
+  const seed = { sellers: [] as SellerSeed[], moreKeys: [] as Seed['moreKeys'], customers: [] as CustomerSeed[] };
   const keys = new Map<string, string>();
   const ids = new Map<string, string>();
-  arrayAt(objectAt(value, 'seed', ENTRIES.seed).sellers, 'seed.sellers').forEach((entry, s) => {
+  arrayAt(sellers, 'seed.sellers').forEach((entry, s) => {
     const at = `seed.sellers[${s}]`;
     const { id, customerLimit, keys: keyList, customers } = objectAt(entry, at, ENTRIES.seller);
     const given = sellerIdAt(id, `${at}.id`);
@@ -64,16 +70,38 @@ function parseSellers(value: unknown): Seed {
   return seed;
 }
 
+/** `webhooks`: endpoints whose `sellerId`, when given, is one of `sellers` (undefined: the file has none). */
+function parseWebhooks(webhooks: unknown, sellers: SellerSeed[] | undefined): WebhookEndpointSeed[] {
+  if (webhooks === undefined) return [];
+  return arrayAt(webhooks, 'seed.webhooks').map((entry, w) => {
+    const at = `seed.webhooks[${w}]`;
+    const endpoint = webhookEntryAt(entry, at);
+    if (endpoint.sellerId === undefined) return endpoint;
+    if (!sellers) throw new EntryError(`${at}.sellerId`, 'needs seed.sellers: without it there is one default seller, and it gets every event');
+    if (!sellers.some((seller) => seller.sellerId === endpoint.sellerId)) throw new EntryError(`${at}.sellerId`, 'is not the id of a seller in seed.sellers');
+    return endpoint;
+  });
+}
+
+function parseEntries(value: unknown): Seed {
+  const { sellers, webhooks } = objectAt(value, 'seed', ENTRIES.seed);
+  // Without `sellers`, any well-formed key is the default seller, as without a seed file.
+  const parsed: SellerEntries = sellers === undefined ? { sellers: undefined, moreKeys: [], customers: [] } : parseSellers(sellers);
+  return { ...parsed, webhooks: parseWebhooks(webhooks, parsed.sellers) };
+}
+
 /**
- * Checks a parsed seed file and turns it into core's seeds; throws {@link SeedFileError} naming the first bad
- * entry. Rules the store decides (a duplicate email, the plan limit) are checked when the seed is applied.
+ * Checks a parsed seed file and turns it into core's seeds and the webhook endpoints; throws
+ * {@link SeedFileError} naming the first bad entry. Rules the store decides (a duplicate email, the plan
+ * limit) are checked when the seed is applied.
  *
  * @example
  * parseSeed({ sellers: [{ keys: [{ key: 'sk_live_' + 'a'.repeat(48) }] }] }); // one seller, a generated id
+ * parseSeed({ webhooks: [{ url: 'http://127.0.0.1:9000/hook' }] }); // the default seller; every event to one URL
  */
 export function parseSeed(value: unknown): Seed {
   try {
-    return parseSellers(value);
+    return parseEntries(value);
   } catch (error) {
     throw error instanceof EntryError ? new SeedFileError(error.message) : error;
   }

@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { key } from './support.js';
+import { ada, key, startReceiver } from './support.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
@@ -84,5 +85,33 @@ describe('customers-api-mock', () => {
     expect(refused.headers.get('ratelimit')).toBe('"seller";r=0;t=1');
     mock.child.kill('SIGTERM');
     expect(await mock.exit).toBe(0);
+  });
+
+  it("prints the seed file's webhook endpoints with their secrets, generated when absent, and delivers signed with them", async () => {
+    const receiver = await startReceiver();
+    const mock = run(['--port', '0', '--seed', seedFile({ webhooks: [{ url: receiver.url, events: ['customer.created'] }] })]);
+    try {
+      const url = await mock.url;
+      const secret = /secret (whsec_\S+)/.exec(mock.output())?.[1];
+      expect(mock.output()).toContain(`${receiver.url}  customer.created of every seller`);
+      const created = await fetch(`${url}/api/customers`, {
+        method: 'POST',
+        headers: { 'X-API-Key': key('s'), 'Content-Type': 'application/json' },
+        body: JSON.stringify(ada),
+      });
+      expect(created.status).toBe(201);
+      const [got] = await receiver.waitFor(1);
+      expect(new Webhook(secret!).verify(got!.body, got!.headers)).toMatchObject({ type: 'customer.created', data: { customer: await created.json() } });
+    } finally {
+      mock.child.kill('SIGTERM');
+      await mock.exit;
+      await receiver.close();
+    }
+  });
+
+  it('refuses a bad webhook entry of the seed file with exit 2, naming it', async () => {
+    const bad = run(['--seed', seedFile({ webhooks: [{ url: 'http://127.0.0.1:9000/hook', events: ['customer.merged'] }] })]);
+    expect(await bad.exit).toBe(2);
+    expect(bad.output()).toContain('seed.webhooks[0].events[0]: must be one of customer.created, customer.updated, customer.deleted');
   });
 });

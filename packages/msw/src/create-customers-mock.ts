@@ -1,8 +1,17 @@
-import { createMockApi, NETWORK_ERROR, type MockApi, type MockApiOptions, type OperationId } from '@customers-api/core';
+import {
+  createMockApi,
+  NETWORK_ERROR,
+  type CustomerEvent,
+  type CustomerEventType,
+  type MockApi,
+  type MockApiOptions,
+  type OperationId,
+} from '@customers-api/core';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { pathBelow, toApiRequest } from './adapt-request.js';
 import { toHttpResponse } from './adapt-response.js';
 import { mountPoint } from './base-url.js';
+import { createEventLog, eventMatcher, type EventOf, type NextEventArgs, type NextEventOptions } from './event-log.js';
 import type { OperationForcedResponse } from './operation-types.js';
 import { createOverrides, type OverrideResolver } from './overrides.js';
 
@@ -39,6 +48,30 @@ export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse'> 
   use<Op extends OperationId>(operation: Op, resolver: NoInfer<OverrideResolver<Op>>): void;
   /** Removes every override added with `use`; seeds, customers and forced responses stay. */
   resetOverrides(): void;
+  /**
+   * Resolves with the oldest event not yet taken by `nextEvent` (since the mock started or was last reset)
+   * of this type and, if given, passing `matches`; else with the next one emitted. Events are emitted before
+   * the request is answered, so waiting after `await client.customers.update(...)` cannot miss one. Rejects
+   * after `timeoutMs` (default 2000) naming what it waited for and the events not taken.
+   *
+   * @example
+   * await client.customers.update(ada.id, { status: 'suspended' });
+   * const event = await mock.nextEvent('customer.updated'); // CustomerUpdatedEvent
+   * event.data.changed_fields; // ['status']
+   * await mock.nextEvent('customer.deleted', (e) => e.data.customer.id === ada.id, { timeoutMs: 500 });
+   */
+  nextEvent<T extends CustomerEventType>(type: T, options?: NextEventOptions): Promise<EventOf<T>>;
+  nextEvent<T extends CustomerEventType>(
+    type: T,
+    matches: (event: EventOf<T>) => boolean,
+    options?: NextEventOptions,
+  ): Promise<EventOf<T>>;
+  nextEvent(matches?: (event: CustomerEvent) => boolean, options?: NextEventOptions): Promise<CustomerEvent>;
+  /**
+   * The events since the mock started or was last reset (the newest 1,000), oldest first, whether or not
+   * `nextEvent` took them: `expect(mock.events()).toEqual([])` after a refused request.
+   */
+  events(): CustomerEvent[];
 }
 
 /**
@@ -68,6 +101,10 @@ export function createCustomersMock(options: CustomersMockOptions = {}): Custome
       ((error, requestId) => console.error(`[customers-api/msw] ${requestId}`, error)),
   });
 
+  // Kept from the start, so a test may ask for an event after the request that caused it.
+  const log = createEventLog();
+  api.onEvent(log.record);
+
   const mount = mountPoint(baseUrl ?? '*');
   const overrides = createOverrides();
   const resolver = async ({ request }: { request: Request }) => {
@@ -85,9 +122,15 @@ export function createCustomersMock(options: CustomersMockOptions = {}): Custome
     nextResponse: (operation, forced) => api.nextResponse(operation, forced),
     use: overrides.use,
     resetOverrides: overrides.clear,
-    reset: () => {
+    nextEvent: (...args: NextEventArgs) => {
+      const { matches, description, options } = eventMatcher(args);
+      return log.next(matches, description, options);
+    },
+    events: log.events,
+    reset: async () => {
       overrides.clear();
-      return api.reset();
+      await api.reset();
+      log.clear(); // after the reset: events of requests made before it belong to the test that made them
     },
   };
 }

@@ -5,6 +5,18 @@ export {
   type CustomersMockOptions,
 } from './create-customers-mock.js';
 
+// Change events: mock.onEvent, mock.nextEvent, mock.events (typed from openapi.yaml's webhooks)
+export { DEFAULT_EVENT_TIMEOUT_MS, type EventOf, type NextEventOptions } from './event-log.js';
+export type {
+  CustomerCreatedEvent,
+  CustomerDeletedEvent,
+  CustomerEvent,
+  CustomerEventListener,
+  CustomerEventType,
+  CustomerField,
+  CustomerUpdatedEvent,
+} from '@customers-api/core';
+
 // Sellers and seed customers (the mock engine lives in @customers-api/core; re-exported for msw's users)
 export {
   DEFAULT_CUSTOMER_LIMIT,

@@ -10,8 +10,10 @@ import { type BlockError, typeCheckBlocks } from './type-check';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const readmes = listReadmes(root);
 
-it('finds the READMEs of the root, the packages and the apps', () => {
-  expect(readmes).toEqual(expect.arrayContaining(['README.md', 'packages/sdk/README.md', 'apps/server/README.md']));
+it('finds the READMEs of the root, the packages, the apps and the examples', () => {
+  expect(readmes).toEqual(
+    expect.arrayContaining(['README.md', 'packages/sdk/README.md', 'apps/server/README.md', 'examples/frontend-app/README.md']),
+  );
 });
 
 for (const readme of readmes) {

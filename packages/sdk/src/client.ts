@@ -132,15 +132,15 @@ export class CustomersClient {
   static readonly VERSION = VERSION;
 
   /** Where requests go, without a trailing slash. */
-  readonly baseUrl: string;
+  declare readonly baseUrl: string;
   /** Retries after the first attempt, unless a call overrides it. */
-  readonly maxRetries: number;
+  declare readonly maxRetries: number;
   /** Timeout of each attempt in milliseconds, unless a call overrides it. */
-  readonly timeout: number;
+  declare readonly timeout: number;
   /** Create, get, update and delete customers. */
-  readonly customers: Customers;
+  declare readonly customers: Customers;
   /** Verify the change events the API sends to your webhook endpoints. */
-  readonly webhooks: Webhooks;
+  declare readonly webhooks: Webhooks;
 
   // Private fields: the key never shows up in console.log(client), util.inspect or JSON.stringify.
   readonly #apiKey: string;

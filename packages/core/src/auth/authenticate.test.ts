@@ -75,6 +75,23 @@ describe('authenticate', () => {
     expect(seen[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(seen[0]).not.toContain(key.slice(8));
   });
+
+  it('refuses a malformed key without hashing it or asking the lookup', async () => {
+    const asked: string[] = [];
+    const lookup = async (hash: string) => {
+      asked.push(hash);
+      return seller;
+    };
+    const hashed: string[] = [];
+    const hash = (key: string) => {
+      hashed.push(key);
+      return 'a'.repeat(64);
+    };
+    for (const key of ['sk_live_short', 'sk_test_' + 'a'.repeat(48), 'x'.repeat(56)]) {
+      await expect(authenticate(headers({ 'X-API-Key': key }), lookup, hash)).rejects.toMatchObject({ status: 401 });
+    }
+    expect([asked, hashed]).toEqual([[], []]);
+  });
 });
 
 describe('isKeyUsable', () => {

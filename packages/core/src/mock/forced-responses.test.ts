@@ -59,4 +59,25 @@ describe('ForcedResponses', () => {
     queue.push('deleteCustomer', { status: 204 });
     expect(queue.take('deleteCustomer')).toEqual({ status: 204 });
   });
+
+  it('names the call and every status it could force instead', () => {
+    expect(() => new ForcedResponses().push('createCustomer', { status: 200, body: {} })).toThrow(
+      new TypeError(
+        "nextResponse('createCustomer', ...): status 200 cannot be forced; use one of 201, 400, 401, 403, 404, 409, 413, 415, 500, 408, 429, 502, 503, 504",
+      ),
+    );
+  });
+
+  it('accepts the bounds: a delay of 0 and of 2147483647 ms, and times: 1', () => {
+    const queue = new ForcedResponses();
+    queue.push('listCustomers', { delayMs: 0 });
+    queue.push('listCustomers', { delayMs: 2 ** 31 - 1 });
+    queue.push('listCustomers', { status: 503, times: 1 });
+    expect([queue.take('listCustomers'), queue.take('listCustomers'), queue.take('listCustomers'), queue.take('listCustomers')]).toEqual([
+      { delayMs: 0 },
+      { delayMs: 2 ** 31 - 1 },
+      { status: 503, times: 1 },
+      undefined,
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { createCustomerService } from '../customers/customer-service.js';
-import type { Clock } from '../customers/clock.js';
+import { createMonotonicClock, type Clock } from '../customers/clock.js';
 import { createApiHandler } from '../http/api-handler.js';
 import type { ApiRequest } from '../http/types.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
@@ -10,6 +10,7 @@ import type { OperationId } from '../http/operations.js';
 import { operationFor } from './operation.js';
 import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { createMockEvents, type CustomerEventListener } from './mock-events.js';
 import { applySeeds, checkSeeds, type CustomerSeed } from './seed.js';
 import { createSellerDirectory, type KeySeed, type MockSeller, type SellerSeed } from './sellers.js';
 
@@ -63,6 +64,18 @@ export interface MockApi {
   revokeKey(apiKey: string): Promise<void>;
   /** Any seller the mock knows (given, added or the default one) by its id. */
   findSeller(sellerId: string): SellerContext | undefined;
+  /**
+   * Calls `listener` with the event of every later acknowledged create, update and delete, as openapi.yaml's
+   * `webhooks` describe it (`customer.created`, `customer.updated`, `customer.deleted`), in the order of the
+   * changes, in a microtask after the store answered (so before the request's answer is sent). Refused
+   * requests, forced answers and idempotent replays emit none; neither do seeds (`seed`, `seed()`, `reset()`):
+   * a seed describes a state, so a seeded customer's first event is its first change (`data.sequence` 2).
+   * Returns the unsubscribe; `reset()` keeps listeners.
+   *
+   * @example
+   * const stop = api.onEvent((event) => console.log(event.type, event.data.customer.id));
+   */
+  onEvent(listener: CustomerEventListener): () => void;
   /** The customers and idempotency records, for inspection between requests. */
   store: MemoryCustomerStore;
   /**
@@ -82,8 +95,12 @@ export interface MockApi {
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   const store = new MemoryCustomerStore();
+  const events = createMockEvents(store);
   const directory = createSellerDirectory(options);
-  const service = createCustomerService({ store, ...(options.clock && { clock: options.clock }) });
+  const clock = options.clock ?? createMonotonicClock();
+  const service = createCustomerService({ store, clock });
+  // Seeds go through the same rules and clock, into the same store, without events.
+  const seedService = createCustomerService({ store: events.quietStore, clock });
   const forced = new ForcedResponses();
   const rateLimiter = typeof options.rateLimit === 'number' ? memoryLimiter(options.rateLimit) : options.rateLimit;
   const handle = createApiHandler({
@@ -108,7 +125,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 
   const seeds = options.seed ?? [];
   checkSeeds(seeds, directory.find);
-  const ready = enqueue(() => applySeeds(service, seeds, directory.find));
+  const ready = enqueue(() => applySeeds(seedService, seeds, directory.find));
   // A refused seed surfaces through `ready` and through every request (the host answers the throw with a 500).
   let seedFailed = false;
   ready.catch(() => (seedFailed = true));
@@ -137,7 +154,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       enqueue(async () => {
         const list = Array.isArray(more) ? more : [more];
         checkSeeds(list, directory.find);
-        return applySeeds(service, list, directory.find);
+        return applySeeds(seedService, list, directory.find);
       }),
     nextResponse: (operation, response) => forced.push(operation, response),
     async addSeller(seed) {
@@ -148,6 +165,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     addKey: async (sellerId, key) => directory.addKey(sellerId, key),
     revokeKey: (apiKey) => directory.revoke(apiKey),
     findSeller: (sellerId) => directory.find({ sellerId }),
+    onEvent: events.onEvent,
     store,
     reset() {
       forced.clear();
@@ -155,7 +173,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         store.clear();
         for (const customer of await ready.catch(() => [])) {
           // Already accepted by core once; put back as it was (same id and timestamps).
-          await store.insertCustomer(customer, { customerLimit: Number.POSITIVE_INFINITY });
+          await events.quietStore.insertCustomer(customer, { customerLimit: Number.POSITIVE_INFINITY });
         }
       });
     },

@@ -1,4 +1,6 @@
 import { createCustomerService } from '../customers/customer-service.js';
+import { ApiError } from '../errors/api-error.js';
+import { generateApiKey } from '../auth/api-key.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
 import { describe, expect, it } from 'vitest';
 import { applySeeds, checkSeeds, SeedError } from './seed.js';
@@ -51,5 +53,28 @@ describe('seeds', () => {
     await expect(
       applySeeds(other.service, [{ customers: [ada, { ...ada, email: 'ADA@example.com' }] }], other.directory.find),
     ).rejects.toThrow('seed[0].customers[1] was rejected: 409 A customer with email ADA@example.com already exists');
+  });
+
+  it('is a SeedError naming every reference that matched nothing, with the API error as its cause', async () => {
+    const { directory, service } = setup([{}, {}]);
+    let caught: unknown;
+    try {
+      checkSeeds([{ sellerId: 'nobody', apiKey: generateApiKey(), customers: [] }], directory.find);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SeedError);
+    expect((caught as Error).name).toBe('SeedError');
+    expect((caught as Error).message).toBe(
+      'seed[0]: no seller matches sellerId nobody and that apiKey; add it to `sellers` or with addSeller() first',
+    );
+    expect(() => checkSeeds([{ apiKey: generateApiKey(), customers: [] }], directory.find)).toThrow(
+      'seed[0]: no seller matches that apiKey; add it',
+    );
+    const refused = await applySeeds(service, [{ sellerId: directory.sellers[0]!.sellerId, customers: [ada, ada] }], directory.find).catch(
+      (error: unknown) => error,
+    );
+    expect((refused as SeedError).cause).toBeInstanceOf(ApiError);
+    expect(((refused as SeedError).cause as ApiError).status).toBe(409);
   });
 });

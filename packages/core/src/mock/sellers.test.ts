@@ -79,4 +79,24 @@ describe('createSellerDirectory', () => {
     const sellerId = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
     expect(createSellerDirectory({ defaultSellerId: sellerId }).defaultSeller?.sellerId).toBe(sellerId);
   });
+
+  it('authenticates a key right after it is given, before its hash is stored', async () => {
+    const apiKey = generateApiKey();
+    const hash = await hashApiKey(apiKey);
+    const directory = createSellerDirectory({ sellers: [{ apiKey }] });
+    // No await in between: the lookup waits for the registration still under way.
+    expect(await directory.lookupKey(hash)).toEqual({ sellerId: directory.sellers[0]!.sellerId, customerLimit: 100 });
+  });
+
+  it('with sellers, revokes their keys, ignores unknown ones and finds a seller by key alone', async () => {
+    const directory = createSellerDirectory({ sellers: [{}, {}] });
+    const [first, second] = directory.sellers;
+    expect(directory.find({ apiKey: second!.apiKey })).toEqual({ sellerId: second!.sellerId, customerLimit: 100 });
+    await directory.revoke(generateApiKey());
+    await directory.revoke('not-a-key');
+    expect(await lookup(directory, first!.apiKey)).toBeDefined();
+    await directory.revoke(first!.apiKey);
+    expect(await lookup(directory, first!.apiKey)).toBeUndefined();
+    expect(await lookup(directory, second!.apiKey)).toBeDefined();
+  });
 });

@@ -1,5 +1,6 @@
 // The README's vitest example, verbatim but for the import path and the marked lines that prove the forced
-// answers really happened: if this fails, the README is wrong.
+// answers really happened, followed by the change-events section's tests (which continue it): if this fails,
+// the README is wrong.
 import { ConflictError, ConnectionError, CustomersClient } from '@customers-api/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -43,4 +44,24 @@ it('reports a dropped connection', async () => {
   mock.nextResponse('getCustomer', { networkError: true });
   const [grace] = await mock.ready;
   await expect(client.customers.get(grace!.id, { maxRetries: 0 })).rejects.toBeInstanceOf(ConnectionError);
+});
+
+// "Change events (webhooks)", verbatim.
+it('tells the portal that Ada was suspended', async () => {
+  const ada = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+  await client.customers.update(ada.id, { status: 'suspended' });
+
+  const event = await mock.nextEvent('customer.updated'); // a CustomerUpdatedEvent
+  expect(event.data.changed_fields).toEqual(['status']);
+  expect(event.data.customer.status).toBe('suspended'); // inactive or suspended: must not sign in
+  expect(event.data.sequence).toBe(2);
+});
+
+it('passes every change to your handler, in order', async () => {
+  const seen: string[] = [];
+  const stop = mock.onEvent((event) => seen.push(`${event.type} ${event.data.sequence}`)); // e.g. yourHandler(event)
+  const ada = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+  await client.customers.delete(ada.id);
+  stop();
+  expect(seen).toEqual(['customer.created 1', 'customer.deleted 2']);
 });

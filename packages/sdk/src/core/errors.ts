@@ -67,21 +67,21 @@ export class CustomersApiError<
   }
 
   /** HTTP status, or `undefined` when no response arrived (connection errors, timeouts, aborts). */
-  readonly status: TStatus;
+  declare readonly status: TStatus;
   /** The HTTP reason phrase from the body's `error` field, e.g. `Not Found`. */
-  readonly error: string | undefined;
+  declare readonly error: string | undefined;
   /**
    * The server's own message (the body's `message` field), e.g. `A customer with email ... already exists`,
    * without the SDK's advice; `undefined` when the body was not this API's error shape or no response arrived.
    * `message` holds the status, this text, how to fix it and the request id.
    */
-  readonly apiMessage: string | undefined;
+  declare readonly apiMessage: string | undefined;
   /** The response's `X-Request-Id`. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The raw response headers, when a response arrived. */
-  readonly headers: TStatus extends number ? Headers : undefined;
+  declare readonly headers: TStatus extends number ? Headers : undefined;
   /** The response body, when a response arrived (see {@link ErrorResponseBody}). */
-  readonly body: TBody;
+  declare readonly body: TBody;
 
   constructor(message: string, details: ErrorDetails<TStatus> & { body?: TBody } = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -91,7 +91,8 @@ export class CustomersApiError<
       if (typeof kind === 'string' && !kinds.includes(kind)) kinds.push(kind);
     }
     Object.defineProperty(this, BRAND, { value: kinds });
-    this.name = (new.target as unknown as { kind: string }).kind;
+    // The fields are `declare`d (no emitted initializers, fewer bundle bytes): assigned here in their declared
+    // order, then `name`, which keeps the own properties in the order field initializers gave them.
     const body = details.body;
     this.status = details.status as TStatus;
     this.error = typeof body === 'object' ? body.error : undefined;
@@ -99,6 +100,7 @@ export class CustomersApiError<
     this.requestId = details.requestId;
     this.headers = details.headers as this['headers'];
     this.body = body as TBody;
+    this.name = (new.target as unknown as { kind: string }).kind;
   }
 }
 

@@ -33,9 +33,11 @@ export type NextPageRequest<Item> = (
  * while (page.hasNextPage()) page = await page.getNextPage();
  */
 export class CursorPage<Item> implements CursorPageBody<Item> {
-  data: Item[];
-  has_more: boolean;
-  next_cursor: string | null;
+  // `declare`d, as in the classes below: the constructor assigns them, so no separate field initializers are
+  // emitted (bundle bytes); the own properties and their order are the same.
+  declare data: Item[];
+  declare has_more: boolean;
+  declare next_cursor: string | null;
   readonly #next: NextPageRequest<Item>;
 
   /** @internal Pages come from list methods. */

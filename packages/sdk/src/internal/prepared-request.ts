@@ -5,10 +5,10 @@
  * tenth of a call's time (BENCHMARKS.md).
  */
 export class PreparedRequest {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: BodyInit | null | undefined;
+  declare readonly url: string;
+  declare readonly method: string;
+  declare readonly headers: Headers;
+  declare readonly body: BodyInit | null | undefined;
 
   constructor(url: string, init: RequestInit = {}) {
     this.url = url;

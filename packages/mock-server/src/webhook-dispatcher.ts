@@ -1,0 +1,259 @@
+import {
+  CUSTOMER_EVENT_TYPES,
+  generateWebhookSecret,
+  isAcknowledged,
+  nextRetryDelay,
+  type CustomerEvent,
+  type CustomerEventType,
+  type MockApi,
+} from '@customers-api/core';
+import { EntryError } from './entries.js';
+import { webhookEntryAt, type WebhookEndpointSeed } from './webhook-entry.js';
+import { sendWebhook, type AttemptOutcome, type SendOptions } from './webhook-send.js';
+
+/** A webhook endpoint of the mock (its secret included: the mock has no authentication). */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  secret: string;
+  events: CustomerEventType[];
+  /** The seller whose events it gets, or null for every seller. */
+  sellerId: string | null;
+  /** A delivery to it was given up after its last retry, and none succeeded since. */
+  failing: boolean;
+}
+
+export interface DeliveryAttempt extends AttemptOutcome {
+  /** ISO 8601: when the attempt started. */
+  at: string;
+}
+
+/** One event for one endpoint, with every attempt. */
+export interface Delivery {
+  id: string;
+  endpointId: string;
+  url: string;
+  /** The body sent; its `id` is every attempt's `webhook-id`. */
+  event: CustomerEvent;
+  state: 'pending' | 'delivered' | 'retrying' | 'failed';
+  attempts: DeliveryAttempt[];
+  /** ISO 8601, while `retrying`. */
+  nextAttemptAt: string | null;
+}
+
+/** Starts a timer that calls `run` after `delayMs`; returns its cancel. */
+export type Schedule = (delayMs: number, run: () => void) => () => void;
+
+export interface WebhookDispatcherOptions extends SendOptions {
+  /** The endpoints there from the start and after every `reset()` (the seed file's). */
+  endpoints?: WebhookEndpointSeed[];
+  /**
+   * Starts each retry's timer; default `setTimeout` (unref'd, so pending retries keep no process alive).
+   * Tests pass their own to see the delays asked for and to run retries when they choose.
+   */
+  schedule?: Schedule;
+  /** The retry delays' jitter (0 ≤ r < 1), as `nextRetryDelay` takes it; default `Math.random`. */
+  random?: () => number;
+}
+
+/** Delivers the mock's change events to webhook endpoints and remembers what it sent. */
+export interface WebhookDispatcher {
+  /**
+   * Adds an endpoint (secret generated unless given); later changes are delivered to it. Throws a TypeError
+   * naming the entry for a bad one (`endpoint.url: must be an http or https URL`, an unknown `sellerId`).
+   */
+  add(seed: WebhookEndpointSeed): WebhookEndpoint;
+  /** The endpoints, oldest first. */
+  list(): WebhookEndpoint[];
+  /** Removes an endpoint, its deliveries and their retries; false when there is none with this id. */
+  remove(id: string): boolean;
+  /** The deliveries (the newest 1,000), oldest first. */
+  deliveries(): Delivery[];
+  /** Attempts every delivery waiting for a retry now; resolves with the deliveries once those and any attempt under way ended. */
+  retryNow(): Promise<Delivery[]>;
+  /** Back to the start: the initial endpoints (same ids and secrets), no deliveries, no pending retries. */
+  reset(): void;
+  /** Stops delivering: cancels retries and stops listening to the mock. */
+  close(): void;
+}
+
+const KEPT_DELIVERIES = 1000;
+
+interface Tracked {
+  delivery: Delivery;
+  endpoint: WebhookEndpoint;
+  /** The dispatcher's generation when it was made: a reset or close starts a new one. */
+  generation: number;
+  /** The attempt under way. */
+  running?: Promise<void>;
+  cancelRetry?: () => void;
+}
+
+const defaultSchedule: Schedule = (delayMs, run) => {
+  const timer = setTimeout(run, delayMs);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
+/**
+ * Delivers every event of `api` (`onEvent`) to each endpoint subscribed to its type and seller: signed POSTs
+ * (`sendWebhook`), retried on core's schedule (`nextRetryDelay`) until a 2xx or the last retry. First
+ * attempts to one endpoint go one after another, in the order of the changes. Listens to the mock only while
+ * it has endpoints.
+ *
+ * @example
+ * const webhooks = createWebhookDispatcher(api, { endpoints: [{ url: 'http://127.0.0.1:9000/hook' }] });
+ * webhooks.list()[0].secret; // "whsec_…", generated
+ */
+export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcherOptions = {}): WebhookDispatcher {
+  const { schedule = defaultSchedule, random = Math.random, now = Date.now } = options;
+  const closing = new AbortController();
+  const send = (endpoint: WebhookEndpoint, event: CustomerEvent) =>
+    sendWebhook(endpoint.url, endpoint.secret, event, {
+      now,
+      signal: closing.signal,
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    });
+  const initial = (options.endpoints ?? []).map(endpointOf);
+  let endpoints: WebhookEndpoint[] = [];
+  let tracked: Tracked[] = [];
+  /** Per endpoint: the end of its latest first attempt, so the next one starts after it. */
+  const queues = new Map<string, Promise<void>>();
+  let stopListening: (() => void) | undefined;
+  let generation = 0;
+  /** Reset away, closed, or its endpoint removed: an attempt under way ends without effect, no retry follows. */
+  const isGone = (entry: Tracked) => entry.generation !== generation || !endpoints.includes(entry.endpoint);
+
+  function endpointOf(seed: WebhookEndpointSeed): WebhookEndpoint {
+    return {
+      id: globalThis.crypto.randomUUID(),
+      url: seed.url,
+      secret: seed.secret ?? generateWebhookSecret(),
+      events: seed.events ?? [...CUSTOMER_EVENT_TYPES],
+      sellerId: seed.sellerId ?? null,
+      failing: false,
+    };
+  }
+
+  function setEndpoints(next: WebhookEndpoint[]): void {
+    endpoints = next;
+    if (endpoints.length > 0) stopListening ??= api.onEvent(dispatch);
+    else if (stopListening) {
+      stopListening();
+      stopListening = undefined;
+    }
+  }
+
+  function dispatch(event: CustomerEvent): void {
+    for (const endpoint of endpoints) {
+      if (!endpoint.events.includes(event.type)) continue;
+      if (endpoint.sellerId !== null && endpoint.sellerId !== event.data.customer.seller_id) continue;
+      const entry: Tracked = {
+        endpoint,
+        generation,
+        delivery: {
+          id: globalThis.crypto.randomUUID(),
+          endpointId: endpoint.id,
+          url: endpoint.url,
+          event,
+          state: 'pending',
+          attempts: [],
+          nextAttemptAt: null,
+        },
+      };
+      tracked.push(entry);
+      // Trimmed in batches so that dispatching stays O(1) per delivery; trimmed ones still finish their retries.
+      if (tracked.length > 2 * KEPT_DELIVERIES) tracked = tracked.slice(-KEPT_DELIVERIES);
+      const first = (queues.get(endpoint.id) ?? Promise.resolve()).then(() => attempt(entry));
+      queues.set(endpoint.id, first);
+    }
+  }
+
+  function attempt(entry: Tracked): Promise<void> {
+    if (isGone(entry)) return Promise.resolve();
+    const run = (async () => {
+      const at = new Date(now()).toISOString();
+      const outcome = await send(entry.endpoint, entry.delivery.event);
+      entry.running = undefined;
+      if (isGone(entry)) return;
+      const { delivery, endpoint } = entry;
+      delivery.attempts.push({ at, ...outcome });
+      if (outcome.status !== null && isAcknowledged(outcome.status)) {
+        Object.assign(delivery, { state: 'delivered', nextAttemptAt: null });
+        endpoint.failing = false;
+        return;
+      }
+      const delay = nextRetryDelay(delivery.attempts.length, random);
+      if (delay === undefined) {
+        Object.assign(delivery, { state: 'failed', nextAttemptAt: null });
+        endpoint.failing = true;
+        return;
+      }
+      Object.assign(delivery, { state: 'retrying', nextAttemptAt: new Date(now() + delay).toISOString() });
+      entry.cancelRetry = schedule(delay, () => {
+        entry.cancelRetry = undefined;
+        void attempt(entry);
+      });
+    })();
+    entry.running = run;
+    return run;
+  }
+
+  /** Cancels the retries of entries that are gone (those trimmed from the list end at their next attempt). */
+  function cancelRetries(entries: Tracked[]): void {
+    for (const entry of entries) entry.cancelRetry?.();
+  }
+
+  function deliveries(): Delivery[] {
+    return tracked.slice(-KEPT_DELIVERIES).map((entry) => structuredClone(entry.delivery));
+  }
+
+  setEndpoints(initial.map((endpoint) => ({ ...endpoint })));
+
+  return {
+    add(seed) {
+      const checked = webhookEntryAt(seed, 'endpoint');
+      if (checked.sellerId !== undefined && !api.findSeller(checked.sellerId)) {
+        throw new EntryError('endpoint.sellerId', 'is not the id of a seller the mock knows');
+      }
+      const endpoint = endpointOf(checked);
+      setEndpoints([...endpoints, endpoint]);
+      return { ...endpoint, events: [...endpoint.events] };
+    },
+    list: () => endpoints.map((endpoint) => ({ ...endpoint, events: [...endpoint.events] })),
+    remove(id) {
+      if (!endpoints.some((endpoint) => endpoint.id === id)) return false;
+      setEndpoints(endpoints.filter((endpoint) => endpoint.id !== id));
+      cancelRetries(tracked.filter((entry) => entry.endpoint.id === id));
+      tracked = tracked.filter((entry) => entry.endpoint.id !== id);
+      queues.delete(id);
+      return true;
+    },
+    deliveries,
+    async retryNow() {
+      const attempts = tracked.map((entry) => {
+        if (entry.running) return entry.running;
+        if (!entry.cancelRetry) return undefined;
+        entry.cancelRetry();
+        entry.cancelRetry = undefined;
+        return attempt(entry);
+      });
+      // First attempts still queued behind another one to their endpoint end with their queue.
+      await Promise.all([...attempts, ...queues.values()]);
+      return deliveries();
+    },
+    reset() {
+      generation++;
+      cancelRetries(tracked);
+      tracked = [];
+      queues.clear();
+      setEndpoints(initial.map((endpoint) => ({ ...endpoint })));
+    },
+    close() {
+      generation++;
+      cancelRetries(tracked);
+      closing.abort();
+      setEndpoints([]);
+    },
+  };
+}

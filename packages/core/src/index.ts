@@ -71,6 +71,7 @@ export {
   isWebhookSecret,
   signWebhook,
   WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_SECRET_ROTATION_OVERLAP_MS,
   webhookHeaders,
   type SignedContent,
   type WebhookHeaders,

@@ -52,7 +52,8 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
   );
 }
 
-function sqlitePath(url: string): string {
+/** The file path of a `sqlite:` URL. */
+export function sqlitePath(url: string): string {
   const rest = url.slice('sqlite:'.length);
   const path = rest.startsWith('//') ? rest.slice(2) : rest;
   if (path === '') throw new Error('The sqlite: database URL needs a file path, e.g. sqlite:./data/customers.db');

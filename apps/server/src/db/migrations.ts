@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
+import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
 
 /** Column types that differ between the two databases; everything else is shared. */
 function columnTypes(dialect: DialectName) {
@@ -162,6 +163,104 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       },
       async down(db: Kysely<any>) {
         await db.schema.alterTable('sellers').dropColumn('rate_limit').execute();
+      },
+    },
+    // Change events (webhooks): the seller's endpoints, the outbox of customer changes written by triggers in the
+    // transaction of every change (outbox-triggers.ts), and one delivery per change and subscribed endpoint.
+    '007_webhooks': {
+      async up(db: Kysely<any>) {
+        // PostgreSQL's bigint comes back as a string; the server reads these ids through Number().
+        const serial = dialect === 'postgres' ? 'bigserial' : 'integer';
+        const bigint = dialect === 'postgres' ? 'bigint' : 'integer';
+        await db.schema
+          .createTable('webhook_endpoints')
+          .addColumn('id', t.id, (c) => c.primaryKey())
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('url', 'text', (c) => c.notNull())
+          // A JSON array of event types.
+          .addColumn('event_types', t.json, (c) => c.notNull())
+          // AES-256-GCM, see webhooks/secret-box.ts; never the plain secret.
+          .addColumn('secret', 'text', (c) => c.notNull())
+          .addColumn('secret_key_id', 'text', (c) => c.notNull())
+          .addColumn('previous_secret', 'text')
+          .addColumn('previous_secret_expires_at', t.timestamp)
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('failing_since', t.timestamp)
+          .execute();
+        await db.schema.createIndex('webhook_endpoints_seller_id').on('webhook_endpoints').column('seller_id').execute();
+
+        // The last sequence number of each customer, kept after its delete (no foreign key).
+        await db.schema
+          .createTable('customer_event_sequences')
+          .addColumn('customer_id', t.id, (c) => c.primaryKey())
+          .addColumn('sequence', 'integer', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('customer_changes')
+          .addColumn('id', serial, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('event_id', 'text', (c) => c.notNull().unique())
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('customer_id', t.id, (c) => c.notNull())
+          .addColumn('sequence', 'integer', (c) => c.notNull())
+          .addColumn('occurred_at', t.timestamp, (c) => c.notNull())
+          .addColumn('customer', t.json, (c) => c.notNull())
+          .addColumn('previous', t.json)
+          .execute();
+        await db.schema
+          .createIndex('customer_changes_customer_sequence')
+          .unique()
+          .on('customer_changes')
+          .columns(['customer_id', 'sequence'])
+          .execute();
+        await db.schema.createIndex('customer_changes_seller_id').on('customer_changes').columns(['seller_id', 'id']).execute();
+
+        await db.schema
+          .createTable('webhook_deliveries')
+          .addColumn('id', serial, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('change_id', bigint, (c) => c.notNull().references('customer_changes.id').onDelete('cascade'))
+          .addColumn('endpoint_id', t.id, (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+          .addColumn('seller_id', t.id, (c) => c.notNull())
+          .addColumn('customer_id', t.id, (c) => c.notNull())
+          .addColumn('sequence', 'integer', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull())
+          // Null once there is nothing left to do (delivered or given up).
+          .addColumn('next_attempt_at', t.timestamp)
+          // A worker's claim: other workers leave the row alone until then (renewed while the attempt runs).
+          .addColumn('lease_until', t.timestamp)
+          .addColumn('last_attempt_at', t.timestamp)
+          .addColumn('last_status', 'integer')
+          .addColumn('last_error', 'text')
+          .addColumn('delivered_at', t.timestamp)
+          .addColumn('given_up_at', t.timestamp)
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('webhook_deliveries_endpoint_change')
+          .unique()
+          .on('webhook_deliveries')
+          .columns(['endpoint_id', 'change_id'])
+          .execute();
+        await db.schema
+          .createIndex('webhook_deliveries_due')
+          .on('webhook_deliveries')
+          .column('next_attempt_at')
+          .where(sql.ref('next_attempt_at'), 'is not', null)
+          .execute();
+        await db.schema
+          .createIndex('webhook_deliveries_order')
+          .on('webhook_deliveries')
+          .columns(['endpoint_id', 'customer_id', 'sequence'])
+          .execute();
+        await db.schema.createIndex('webhook_deliveries_change').on('webhook_deliveries').column('change_id').execute();
+        await createOutboxTriggers(db, dialect);
+      },
+      async down(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        for (const table of ['webhook_deliveries', 'customer_changes', 'customer_event_sequences', 'webhook_endpoints']) {
+          await db.schema.dropTable(table).ifExists().execute();
+        }
       },
     },
   };

@@ -87,6 +87,68 @@ export interface SellerCustomerCountsTable {
   count: number;
 }
 
+/** Integer ids: bigserial on PostgreSQL (read back as a string), integer on SQLite. */
+export type SerialId = ColumnType<number | string, never, never>;
+
+/** A seller's webhook endpoint (migration 007). */
+export interface WebhookEndpointsTable {
+  id: string;
+  seller_id: string;
+  url: string;
+  /** JSON array of the event types it receives. */
+  event_types: JsonColumn;
+  /** The signing secret sealed with AES-256-GCM (webhooks/secret-box.ts); never the plain secret. */
+  secret: string;
+  /** Which key sealed `secret` and `previous_secret` (the first 16 hex digits of its SHA-256). */
+  secret_key_id: string;
+  /** The secret before the last rotation, sealed; still signs until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  /** Set when a delivery to it was given up; cleared by the next successful delivery. */
+  failing_since: NullableTimestamp;
+}
+
+/** Each customer's last change number, kept after its delete. Written by the outbox triggers only. */
+export interface CustomerEventSequencesTable {
+  customer_id: string;
+  sequence: number;
+}
+
+/** The outbox: one row per change of a customer, written by triggers (db/outbox-triggers.ts). */
+export interface CustomerChangesTable {
+  id: SerialId;
+  event_id: string;
+  type: string;
+  seller_id: string;
+  customer_id: string;
+  sequence: number;
+  occurred_at: Timestamp;
+  /** The customers row after the change (before it, for a delete), as JSON. */
+  customer: JsonColumn;
+  /** For an update: the row before it. */
+  previous: JsonColumn;
+}
+
+/** One change to one endpoint: created by the outbox triggers, worked by the delivery worker. */
+export interface WebhookDeliveriesTable {
+  id: SerialId;
+  change_id: ColumnType<number | string, number | string, number | string>;
+  endpoint_id: string;
+  seller_id: string;
+  customer_id: string;
+  sequence: number;
+  attempts: number;
+  next_attempt_at: NullableTimestamp;
+  lease_until: NullableTimestamp;
+  last_attempt_at: NullableTimestamp;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: NullableTimestamp;
+  given_up_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   sellers: SellersTable;
   api_keys: ApiKeysTable;
@@ -95,5 +157,9 @@ export interface Database {
   login_links: LoginLinksTable;
   dashboard_sessions: DashboardSessionsTable;
   seller_customer_counts: SellerCustomerCountsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  customer_event_sequences: CustomerEventSequencesTable;
+  customer_changes: CustomerChangesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describeStoreContract, sampleCustomer as customer } from '@customers-api/core/testing';
+import { describeOutboxContract, describeStoreContract, sampleCustomer as customer } from '@customers-api/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestDatabase } from '../test/test-database.js';
+import { listChanges } from '../webhooks/changes.js';
 import type { DatabaseHandle } from './connect.js';
 import { countCustomers } from './sellers.js';
 import { SqlCustomerStore } from './sql-customer-store.js';
@@ -19,15 +20,19 @@ const roomy = { customerLimit: 1000 };
 
 for (const dialect of DIALECTS) {
   const db = useTestDatabase(dialect);
-  describeStoreContract(`SqlCustomerStore on ${dialect}`, {
+  const harness = {
     open: async () => new SqlCustomerStore(db.handle),
     // PostgreSQL: a second pool, as another server process would have. SQLite: one process shares one connection
     // (better-sqlite3 is synchronous); other processes are kept out by BEGIN IMMEDIATE and busy_timeout, which
     // the two-process tests in http/concurrency.test.ts exercise.
     another: async () => new SqlCustomerStore(dialect === 'postgres' ? await db.database.open() : db.handle),
     newSeller: () => newSeller(db.handle),
-    countCustomers: (sellerId) => countCustomers(db.handle, sellerId),
-  });
+    countCustomers: (sellerId: string) => countCustomers(db.handle, sellerId),
+    // The outbox as the delivery worker reads it: rows written by the triggers of migration 007.
+    changes: (sellerId: string) => listChanges(db.handle, sellerId),
+  };
+  describeStoreContract(`SqlCustomerStore on ${dialect}`, harness);
+  describeOutboxContract(`SqlCustomerStore on ${dialect}`, harness);
 }
 
 describe.each(DIALECTS)('SqlCustomerStore on %s, beyond the contract', (dialect) => {

@@ -87,3 +87,6 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
+
+/** After a secret is rotated, the previous one keeps signing (beside the new one) for this long: 24 hours. */
+export const WEBHOOK_SECRET_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CUSTOMER_EVENT_TYPES,
+  generateWebhookSecret,
+  isEventId,
+  WEBHOOK_SECRET_ROTATION_OVERLAP_MS,
+  webhookUrlProblem,
+  type CustomerEvent,
+} from '@customers-api/core';
+import type { Selectable } from 'kysely';
+import type { DatabaseHandle } from '../db/connect.js';
+import { fromJson, toIso, toIsoOrNull } from '../db/rows.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
+import { canonicalUuid } from '../db/uuid.js';
+import type { SecretBox } from './secret-box.js';
+
+// A seller's webhook endpoints and their deliveries: every function is scoped by the seller (the dashboard passes
+// the signed-in seller; the operator CLI first looks up the endpoint's owner). Secrets are sealed before they are
+// stored and shown only in the answer of create and rotate.
+
+export type CustomerEventType = CustomerEvent['type'];
+
+/** An endpoint as listings show it: never its secret. */
+export interface WebhookEndpoint {
+  id: string;
+  seller_id: string;
+  url: string;
+  events: CustomerEventType[];
+  created_at: string;
+  /** Whether a delivery to it was given up since its last success. */
+  failing: boolean;
+  failing_since: string | null;
+  /** After a rotation: until when the previous secret still signs; null otherwise. */
+  previous_secret_expires_at: string | null;
+}
+
+/** The answer to a create: the endpoint and its secret, shown this once. */
+export interface CreatedWebhookEndpoint extends WebhookEndpoint {
+  secret: string;
+}
+
+export interface NewWebhookEndpoint {
+  url: string;
+  /** Event types; every type when omitted. */
+  events?: readonly string[] | undefined;
+}
+
+export type CreateEndpointResult =
+  | { kind: 'created'; endpoint: CreatedWebhookEndpoint }
+  /** `message` starts with the property it is about (`url` or `events`). */
+  | { kind: 'invalid'; property: 'url' | 'events'; message: string };
+
+export interface EndpointOptions {
+  /** Loopback and private URLs too: the operator's CLI, or a server run with --allow-private-webhooks. */
+  allowPrivate?: boolean;
+  now?: Date;
+}
+
+/** One event sent (or to be sent) to one endpoint. */
+export interface WebhookDelivery {
+  event_id: string;
+  event_type: CustomerEventType;
+  customer_id: string;
+  sequence: number;
+  /** pending: not tried yet; retrying: failed, tried again at next_attempt_at; failed: given up. */
+  status: 'pending' | 'retrying' | 'delivered' | 'failed';
+  attempts: number;
+  /** The receiver's last HTTP status, null when none came (refused, timed out). */
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+const ALL_EVENTS = `one or more of ${CUSTOMER_EVENT_TYPES.join(', ')}`;
+
+/** The event types asked for, in the spec's order, or the problem (naming `events`). */
+export function parseEventTypes(events: readonly string[] | undefined): CustomerEventType[] | string {
+  if (events === undefined) return [...CUSTOMER_EVENT_TYPES];
+  const unknown = events.find((type) => !(CUSTOMER_EVENT_TYPES as readonly string[]).includes(type));
+  if (unknown !== undefined) return `events must be ${ALL_EVENTS}; "${unknown}" is not an event type`;
+  if (events.length === 0) return `events must be ${ALL_EVENTS}`;
+  return CUSTOMER_EVENT_TYPES.filter((type) => events.includes(type));
+}
+
+/**
+ * Registers an endpoint for the seller's events, with a new `whsec_` secret (returned once, stored sealed).
+ *
+ * @example
+ * const result = await createEndpoint(handle, box, sellerId, { url: 'https://crm.example.com/hooks' });
+ * if (result.kind === 'created') show(result.endpoint.secret);
+ */
+export async function createEndpoint(
+  handle: DatabaseHandle,
+  box: SecretBox,
+  sellerId: string,
+  input: NewWebhookEndpoint,
+  { allowPrivate = false, now = new Date() }: EndpointOptions = {},
+): Promise<CreateEndpointResult> {
+  const urlProblem = webhookUrlProblem(input.url, { allowPrivate });
+  if (urlProblem) return { kind: 'invalid', property: 'url', message: urlProblem };
+  const events = parseEventTypes(input.events);
+  if (typeof events === 'string') return { kind: 'invalid', property: 'events', message: events };
+  const id = randomUUID();
+  const secret = generateWebhookSecret();
+  const row = {
+    id,
+    seller_id: sellerId,
+    url: input.url,
+    event_types: JSON.stringify(events),
+    secret: box.seal(secret, id),
+    secret_key_id: box.keyId,
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    created_at: now.toISOString(),
+    failing_since: null,
+  };
+  await handle.db.insertInto('webhook_endpoints').values(row).execute();
+  return { kind: 'created', endpoint: { ...endpointFromRow(row), secret } };
+}
+
+/**
+ * The seller's endpoints, oldest first.
+ *
+ * @example
+ * for (const endpoint of await listEndpoints(handle, sellerId)) console.log(endpoint.url, endpoint.failing);
+ */
+export async function listEndpoints(handle: DatabaseHandle, sellerId: string): Promise<WebhookEndpoint[]> {
+  const rows = await handle.db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('seller_id', '=', sellerId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(endpointFromRow);
+}
+
+/** The seller's endpoint with this id, or undefined (also for an id that is not a UUID). */
+export async function findEndpoint(handle: DatabaseHandle, sellerId: string, idArg: string): Promise<WebhookEndpoint | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const row = await handle.db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('seller_id', '=', sellerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && endpointFromRow(row);
+}
+
+/** The seller owning an endpoint, for the operator's CLI (which names endpoints by id alone). */
+export async function endpointOwner(handle: DatabaseHandle, idArg: string): Promise<string | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const row = await handle.db.selectFrom('webhook_endpoints').select('seller_id').where('id', '=', id).executeTakeFirst();
+  return row?.seller_id;
+}
+
+/** Deletes the endpoint and its deliveries (pending ones are never sent); false when the seller has no such endpoint. */
+export async function deleteEndpoint(handle: DatabaseHandle, sellerId: string, idArg: string): Promise<boolean> {
+  const id = canonicalUuid(idArg);
+  if (!id) return false;
+  const result = await handle.db
+    .deleteFrom('webhook_endpoints')
+    .where('seller_id', '=', sellerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The answer to a rotation: the new secret (shown once) and until when the previous one still signs. */
+export interface RotatedSecret {
+  id: string;
+  secret: string;
+  previous_secret_expires_at: string;
+}
+
+/**
+ * Gives the endpoint a new secret. Deliveries are signed with both for the next 24 hours (two signatures in
+ * `webhook-signature`), so receivers can switch without losing events; a second rotation within that time
+ * replaces the previous secret with the one being rotated out.
+ *
+ * @example
+ * const rotated = await rotateEndpointSecret(handle, box, sellerId, endpointId);
+ */
+export async function rotateEndpointSecret(
+  handle: DatabaseHandle,
+  box: SecretBox,
+  sellerId: string,
+  idArg: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<RotatedSecret | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const row = await handle.db
+    .selectFrom('webhook_endpoints')
+    .select(['secret', 'secret_key_id'])
+    .where('seller_id', '=', sellerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.secret_key_id !== box.keyId) throw new Error(keyMismatch(row.secret_key_id, box.keyId));
+  const secret = generateWebhookSecret();
+  const expiresAt = new Date(now.getTime() + WEBHOOK_SECRET_ROTATION_OVERLAP_MS).toISOString();
+  await handle.db
+    .updateTable('webhook_endpoints')
+    .set({ secret: box.seal(secret, id), previous_secret: row.secret, previous_secret_expires_at: expiresAt })
+    .where('seller_id', '=', sellerId)
+    .where('id', '=', id)
+    .execute();
+  return { id, secret, previous_secret_expires_at: expiresAt };
+}
+
+/**
+ * The endpoint's most recent deliveries, newest first; undefined when the seller has no such endpoint.
+ *
+ * @example
+ * const deliveries = await listDeliveries(handle, sellerId, endpointId, { limit: 20 });
+ */
+export async function listDeliveries(
+  handle: DatabaseHandle,
+  sellerId: string,
+  endpointId: string,
+  { limit = 50 }: { limit?: number } = {},
+): Promise<WebhookDelivery[] | undefined> {
+  const endpoint = await findEndpoint(handle, sellerId, endpointId);
+  if (!endpoint) return undefined;
+  const rows = await handle.db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('customer_changes as c', 'c.id', 'd.change_id')
+    .selectAll('d')
+    .select(['c.event_id', 'c.type'])
+    .where('d.seller_id', '=', sellerId)
+    .where('d.endpoint_id', '=', endpoint.id)
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(deliveryFromRow);
+}
+
+/**
+ * Sends an event to the endpoint again, now, as a fresh delivery (attempts start over; a given-up one is no
+ * longer given up). False when the seller has no such endpoint or the endpoint never had that event.
+ *
+ * @example
+ * await resendDelivery(handle, sellerId, endpointId, 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e');
+ */
+export async function resendDelivery(
+  handle: DatabaseHandle,
+  sellerId: string,
+  endpointId: string,
+  eventId: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<boolean> {
+  const endpoint = await findEndpoint(handle, sellerId, endpointId);
+  if (!endpoint || !isEventId(eventId)) return false;
+  const change = await handle.db
+    .selectFrom('customer_changes')
+    .select('id')
+    .where('seller_id', '=', sellerId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  if (!change) return false;
+  const result = await handle.db
+    .updateTable('webhook_deliveries')
+    .set({ attempts: 0, next_attempt_at: now.toISOString(), given_up_at: null })
+    .where('seller_id', '=', sellerId)
+    .where('endpoint_id', '=', endpoint.id)
+    .where('change_id', '=', change.id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The error for a secret sealed under another key than this process has. */
+export function keyMismatch(sealedWith: string, have: string): string {
+  return (
+    `webhook secrets in this database are sealed with key ${sealedWith}, but this process has key ${have}: ` +
+    'give every process the same key (WEBHOOK_SECRET_KEY or --secret-key-file)'
+  );
+}
+
+function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
+  const failingSince = toIsoOrNull(row.failing_since);
+  return {
+    id: row.id,
+    seller_id: row.seller_id,
+    url: row.url,
+    events: fromJson<CustomerEventType[]>(row.event_types),
+    created_at: toIso(row.created_at),
+    failing: failingSince !== null,
+    failing_since: failingSince,
+    previous_secret_expires_at: toIsoOrNull(row.previous_secret_expires_at),
+  };
+}
+
+function deliveryFromRow(row: Selectable<WebhookDeliveriesTable> & { event_id: string; type: string }): WebhookDelivery {
+  const nextAttemptAt = toIsoOrNull(row.next_attempt_at);
+  const deliveredAt = toIsoOrNull(row.delivered_at);
+  const status = nextAttemptAt !== null ? (row.attempts === 0 ? 'pending' : 'retrying') : deliveredAt ? 'delivered' : 'failed';
+  return {
+    event_id: row.event_id,
+    event_type: row.type as CustomerEventType,
+    customer_id: row.customer_id,
+    sequence: Number(row.sequence),
+    status,
+    attempts: Number(row.attempts),
+    last_status_code: row.last_status,
+    last_error: row.last_error,
+    last_attempt_at: toIsoOrNull(row.last_attempt_at),
+    next_attempt_at: nextAttemptAt,
+    delivered_at: deliveredAt,
+    created_at: toIso(row.created_at),
+  };
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { sqlitePath } from '../db/connect.js';
+import { createSecretBox, type SecretBox } from './secret-box.js';
+
+/** The key itself (base64 or hex of 32 bytes). */
+export const SECRET_KEY_ENV = 'WEBHOOK_SECRET_KEY';
+/** A file holding the key; created (mode 0600) when missing. `--secret-key-file` wins over it. */
+export const SECRET_KEY_FILE_ENV = 'WEBHOOK_SECRET_KEY_FILE';
+/** The key file's name in the data folder when neither is given. */
+export const DEFAULT_SECRET_KEY_FILE = 'webhook-secret.key';
+
+export interface SecretKeyOptions {
+  /** `--secret-key-file`. */
+  file?: string | undefined;
+  env: NodeJS.ProcessEnv;
+  /** Decides the default location: the SQLite file's folder, else `./data`. */
+  databaseUrl: string;
+}
+
+/** The key that seals endpoint secrets, and where it came from (a name or path, never the key). */
+export interface LoadedSecretKey {
+  box: SecretBox;
+  source: string;
+}
+
+/**
+ * The key for endpoint secrets: `--secret-key-file`, else `WEBHOOK_SECRET_KEY`, else `WEBHOOK_SECRET_KEY_FILE`,
+ * else `webhook-secret.key` in the data folder (the SQLite file's folder; `./data` for PostgreSQL). A key file
+ * that does not exist yet is created with a new random key, readable by its owner only; two processes creating
+ * it at once end up with the same one (exclusive create, the loser reads the winner's).
+ *
+ * @example
+ * const { box } = loadSecretKey({ env: process.env, databaseUrl: 'sqlite:./data/customers.db' });
+ */
+export function loadSecretKey({ file, env, databaseUrl }: SecretKeyOptions): LoadedSecretKey {
+  if (file === undefined && env[SECRET_KEY_ENV]) {
+    return { box: createSecretBox(parseSecretKey(env[SECRET_KEY_ENV], SECRET_KEY_ENV)), source: SECRET_KEY_ENV };
+  }
+  const path = resolve(file ?? (env[SECRET_KEY_FILE_ENV] || defaultKeyFile(databaseUrl)));
+  return { box: createSecretBox(parseSecretKey(readOrCreate(path), path)), source: path };
+}
+
+/** 32 bytes as base64 (44 characters) or hex (64 digits); `where` names the source in the error. */
+export function parseSecretKey(text: string, where: string): Buffer {
+  const trimmed = text.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (bytes.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(trimmed) && bytes.toString('base64') !== trimmed)) {
+    throw new Error(`The webhook secret key in ${where} must be 32 bytes as base64 (44 characters) or hex (64 digits)`);
+  }
+  return bytes;
+}
+
+function defaultKeyFile(databaseUrl: string): string {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const path = sqlitePath(databaseUrl);
+    if (path !== ':memory:') return join(dirname(resolve(path)), DEFAULT_SECRET_KEY_FILE);
+  }
+  return join('data', DEFAULT_SECRET_KEY_FILE);
+}
+
+function readOrCreate(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  // Written whole under a temporary name, then linked into place: a process starting at the same moment reads
+  // either no file or the complete key, never half of one, and link() refuses to replace the winner's.
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temporary, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temporary, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  return readFileSync(path, 'utf8');
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
 import type { DatabaseHandle } from './db/connect.js';
@@ -19,6 +20,7 @@ import { registerOpenApiSchemas } from './http/response-schemas.js';
 import { registerWriteCoalescing } from './http/write-coalescing.js';
 import { httpServerOptions, type HttpServerSettings } from './http/server-options.js';
 import { createRequestLimits, type RateLimitSettings } from './rate-limit/request-limits.js';
+import { createSecretBox, type SecretBox } from './webhooks/secret-box.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +44,11 @@ export interface AppOptions {
   http?: HttpServerSettings;
   /** Per-seller and failed-authentication limits (see rate-limit/request-limits.ts); none when omitted. */
   rateLimit?: RateLimitSettings;
+  /**
+   * Webhook endpoints: the key that seals their secrets (start-server passes the configured one; a random
+   * key for this app alone when omitted, as tests do), and whether sellers may register private addresses.
+   */
+  webhooks?: { box?: SecretBox; allowPrivate?: boolean };
 }
 
 /**
@@ -103,7 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerApiRoutes(api, service);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
-  await registerDashboard(app, { database, now });
+  const webhooks = { box: options.webhooks?.box ?? createSecretBox(randomBytes(32)), allowPrivate: options.webhooks?.allowPrivate ?? false };
+  await registerDashboard(app, { database, now, webhooks });
   // Lets tests (and shutdown) wait for pending last_used_at writes without sleeping.
   app.decorate('drainKeyUsage', () => usage.drain());
   app.addHook('onClose', async () => usage.drain());

@@ -20,7 +20,8 @@ import { registerOpenApiSchemas } from './http/response-schemas.js';
 import { registerWriteCoalescing } from './http/write-coalescing.js';
 import { httpServerOptions, type HttpServerSettings } from './http/server-options.js';
 import { createRequestLimits, type RateLimitSettings } from './rate-limit/request-limits.js';
-import { createSecretBox, type SecretBox } from './webhooks/secret-box.js';
+import { registerWebhookDelivery, type WebhookSettings } from './webhooks/register-webhooks.js';
+import { createSecretBox } from './webhooks/secret-box.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,11 +45,8 @@ export interface AppOptions {
   http?: HttpServerSettings;
   /** Per-seller and failed-authentication limits (see rate-limit/request-limits.ts); none when omitted. */
   rateLimit?: RateLimitSettings;
-  /**
-   * Webhook endpoints: the key that seals their secrets (start-server passes the configured one; a random
-   * key for this app alone when omitted, as tests do), and whether sellers may register private addresses.
-   */
-  webhooks?: { box?: SecretBox; allowPrivate?: boolean };
+  /** Deliver webhooks from this process (the key that opens endpoint secrets, worker settings); off when omitted. */
+  webhooks?: WebhookSettings;
 }
 
 /**
@@ -110,8 +108,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerApiRoutes(api, service);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
-  const webhooks = { box: options.webhooks?.box ?? createSecretBox(randomBytes(32)), allowPrivate: options.webhooks?.allowPrivate ?? false };
-  await registerDashboard(app, { database, now, webhooks });
+  // Sellers register endpoints there; without webhook settings (tests) their secrets are sealed with a key of
+  // this app alone, and nothing is delivered.
+  await registerDashboard(app, {
+    database,
+    now,
+    webhooks: {
+      box: options.webhooks?.secrets ?? createSecretBox(randomBytes(32)),
+      allowPrivate: options.webhooks?.allowPrivate ?? false,
+    },
+  });
+  // Change events: the outbox's deliveries are sent from inside the server process (src/webhooks).
+  if (options.webhooks) registerWebhookDelivery(app, database, options.webhooks);
   // Lets tests (and shutdown) wait for pending last_used_at writes without sleeping.
   app.decorate('drainKeyUsage', () => usage.drain());
   app.addHook('onClose', async () => usage.drain());

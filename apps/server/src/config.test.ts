@@ -12,6 +12,8 @@ describe('resolveConfig', () => {
       trustProxy: false,
       sqliteSynchronous: 'full',
       rateLimit: 100,
+      allowPrivateWebhooks: false,
+      webhookSecretKey: {},
     });
   });
   it('takes the rate limit and Redis URL from flags or RATE_LIMIT and REDIS_URL, and refuses bad ones', () => {
@@ -48,12 +50,22 @@ describe('resolveConfig', () => {
       trustProxy: true,
       sqliteSynchronous: 'normal',
       rateLimit: 100,
+      allowPrivateWebhooks: false,
+      webhookSecretKey: {},
     });
     expect(
       resolveConfig({ port: '5000', database: 'sqlite:/tmp/x.db', requestTimeout: '250', sqliteSynchronous: 'full' }, env),
     ).toMatchObject({ port: 5000, databaseUrl: 'sqlite:/tmp/x.db', requestTimeoutMs: 250, sqliteSynchronous: 'full' });
     expect(resolveConfig({ trustProxy: true }, {}).trustProxy).toBe(true);
     expect(resolveConfig({}, { TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+  it('takes --allow-private-webhooks and the webhook key source: --secret-key-file, WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_FILE', () => {
+    expect(resolveConfig({ allowPrivateWebhooks: true }, {}).allowPrivateWebhooks).toBe(true);
+    expect(resolveConfig({}, { ALLOW_PRIVATE_WEBHOOKS: 'true' }).allowPrivateWebhooks).toBe(true);
+    const env = { WEBHOOK_SECRET_KEY: 'k', WEBHOOK_SECRET_KEY_FILE: '/env.key' };
+    expect(resolveConfig({ secretKeyFile: '/flag.key' }, env).webhookSecretKey).toEqual({ file: '/flag.key' });
+    expect(resolveConfig({}, env).webhookSecretKey).toEqual({ key: 'k' });
+    expect(resolveConfig({}, { WEBHOOK_SECRET_KEY_FILE: '/env.key' }).webhookSecretKey).toEqual({ file: '/env.key' });
   });
   it('rejects a bad port, log level, request timeout, proxy switch or SQLite mode with a clear message', () => {
     expect(() => resolveConfig({ port: 'abc' }, {})).toThrow('Invalid port "abc"');

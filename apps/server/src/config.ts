@@ -1,6 +1,7 @@
 import { DEFAULT_DATABASE_URL, SQLITE_SYNCHRONOUS_MODES, type SqliteSynchronous } from './db/connect.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/timeouts.js';
 import { DEFAULT_RATE_LIMIT } from './rate-limit/request-limits.js';
+import { secretKeySource } from './webhooks/secret-key.js';
 
 export interface ServerConfig {
   port: number;
@@ -17,6 +18,10 @@ export interface ServerConfig {
   rateLimit?: number;
   /** Redis URL for rate-limit counts shared by several processes; each process counts alone when omitted. */
   redisUrl?: string;
+  /** Deliver webhooks to loopback and private addresses too (local development, tests). Off when omitted. */
+  allowPrivateWebhooks?: boolean;
+  /** Where the key sealing webhook secrets is read from (see webhooks/secret-key.ts); the default file when empty. */
+  webhookSecretKey?: { file?: string; key?: string };
 }
 
 export interface ConfigFlags {
@@ -29,6 +34,8 @@ export interface ConfigFlags {
   sqliteSynchronous?: string | undefined;
   rateLimit?: string | undefined;
   redis?: string | undefined;
+  allowPrivateWebhooks?: boolean | undefined;
+  secretKeyFile?: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -36,7 +43,8 @@ const MAX_REQUEST_TIMEOUT_MS = 3_600_000;
 
 /**
  * Flags win over the environment (PORT, HOST, DATABASE_URL, LOG_LEVEL, REQUEST_TIMEOUT_MS, TRUST_PROXY,
- * SQLITE_SYNCHRONOUS, RATE_LIMIT, REDIS_URL), which wins over the defaults.
+ * SQLITE_SYNCHRONOUS, RATE_LIMIT, REDIS_URL, ALLOW_PRIVATE_WEBHOOKS, WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_FILE), which
+ * wins over the defaults.
  */
 export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): ServerConfig {
   const portText = flags.port ?? env.PORT ?? '3000';
@@ -54,6 +62,8 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): Serve
     sqliteSynchronous: sqliteSynchronousFrom(flags.sqliteSynchronous ?? env.SQLITE_SYNCHRONOUS),
     rateLimit: rateLimitFrom(flags.rateLimit ?? env.RATE_LIMIT),
     ...redisUrlFrom(flags.redis ?? env.REDIS_URL),
+    allowPrivateWebhooks: flags.allowPrivateWebhooks === true || booleanFrom('ALLOW_PRIVATE_WEBHOOKS', env.ALLOW_PRIVATE_WEBHOOKS),
+    webhookSecretKey: secretKeySource(flags.secretKeyFile, env),
   };
 }
 

@@ -5,7 +5,7 @@ import type { CliIo } from './io.js';
 
 export const SERVE_USAGE =
   'serve [--port N] [--host H] [--database URL] [--log-level LEVEL] [--request-timeout MS] [--trust-proxy] ' +
-  '[--sqlite-synchronous full|normal] [--rate-limit N] [--redis URL]';
+  '[--sqlite-synchronous full|normal] [--rate-limit N] [--redis URL] [--allow-private-webhooks] [--secret-key-file PATH]';
 
 /** Runs the server until SIGTERM or SIGINT, then finishes in-flight requests and closes the database. */
 export async function serveCommand(args: string[], io: CliIo): Promise<void> {
@@ -21,6 +21,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       'sqlite-synchronous': { type: 'string' },
       'rate-limit': { type: 'string' },
       redis: { type: 'string' },
+      'allow-private-webhooks': { type: 'boolean' },
+      'secret-key-file': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -36,6 +38,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       sqliteSynchronous: values['sqlite-synchronous'],
       rateLimit: values['rate-limit'],
       redis: values.redis,
+      allowPrivateWebhooks: values['allow-private-webhooks'],
+      secretKeyFile: values['secret-key-file'],
     },
     io.env,
   );

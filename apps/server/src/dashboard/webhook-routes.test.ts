@@ -152,7 +152,7 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
 describe.each(DIALECTS)('dashboard webhooks API on %s with --allow-private-webhooks', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { webhooks: { allowPrivate: true } });
+    server = await startTestServer(dialect, { webhooks: { secrets: createSecretBox(randomBytes(32)), allowPrivate: true } });
   });
   afterAll(async () => {
     await server.close();

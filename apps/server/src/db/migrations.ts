@@ -229,6 +229,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
           .addColumn('next_attempt_at', t.timestamp)
           // A worker's claim: other workers leave the row alone until then (renewed while the attempt runs).
           .addColumn('lease_until', t.timestamp)
+          .addColumn('lease_owner', 'text')
           .addColumn('last_attempt_at', t.timestamp)
           .addColumn('last_status', 'integer')
           .addColumn('last_error', 'text')

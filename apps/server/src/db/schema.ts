@@ -140,7 +140,10 @@ export interface WebhookDeliveriesTable {
   sequence: number;
   attempts: number;
   next_attempt_at: NullableTimestamp;
+  /** A worker's claim: others leave the row alone until `lease_until` (renewed while its attempt runs). */
   lease_until: NullableTimestamp;
+  /** The claiming worker's id: only it records the attempt's outcome. */
+  lease_owner: string | null;
   last_attempt_at: NullableTimestamp;
   last_status: number | null;
   last_error: string | null;

@@ -9,6 +9,8 @@ import { connectRedis, firstConnectionAttempt } from '../rate-limit/redis-connec
 import { createLogger } from '../logger.js';
 import { DEFAULT_RATE_LIMIT } from '../rate-limit/request-limits.js';
 import { demoAccountMessage, seedDemoAccount } from './demo-seed.js';
+import { assertSecretKeyMatches } from '../webhooks/register-webhooks.js';
+import { loadSecretKey } from '../webhooks/secret-key.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -38,7 +40,11 @@ export async function startServer(
     if (redis) await firstConnectionAttempt(redis);
     const http = { requestTimeoutMs: config.requestTimeoutMs, trustProxy: config.trustProxy };
     const rateLimit = { perSecond: config.rateLimit ?? DEFAULT_RATE_LIMIT, ...(redis ? { redis } : {}) };
-    const app = await buildApp({ database, logger: log, http, rateLimit });
+    const key = loadSecretKey({ ...config.webhookSecretKey, databaseUrl: config.databaseUrl });
+    await assertSecretKeyMatches(database, key.box);
+    const allowPrivate = config.allowPrivateWebhooks ?? false;
+    const webhooks = { secrets: key.box, allowPrivate };
+    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks });
     const demo = await seedDemoAccount(database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -50,7 +56,11 @@ export async function startServer(
       // The log stream says that it happened, never what the key or the link is.
       log.info({ sellerId: demo.sellerId }, 'created a demo seller; its API key and a sign-in link are on stderr');
     }
-    log.info({ url, database: database.display, rateLimit: rateLimit.perSecond, redis: Boolean(redis) }, 'listening');
+    log.info(
+      // Where the webhook key came from (a file path or the variable's name), never the key.
+      { url, database: database.display, rateLimit: rateLimit.perSecond, redis: Boolean(redis), webhookKey: key.source, allowPrivateWebhooks: allowPrivate },
+      'listening',
+    );
     let closing: Promise<void> | undefined;
     return {
       app,

@@ -12,9 +12,10 @@ export const SECRET_KEY_FILE_ENV = 'WEBHOOK_SECRET_KEY_FILE';
 export const DEFAULT_SECRET_KEY_FILE = 'webhook-secret.key';
 
 export interface SecretKeyOptions {
-  /** `--secret-key-file`. */
+  /** A key file (`--secret-key-file` or `WEBHOOK_SECRET_KEY_FILE`). */
   file?: string | undefined;
-  env: NodeJS.ProcessEnv;
+  /** The key itself (`WEBHOOK_SECRET_KEY`). */
+  key?: string | undefined;
   /** Decides the default location: the SQLite file's folder, else `./data`. */
   databaseUrl: string;
 }
@@ -26,19 +27,31 @@ export interface LoadedSecretKey {
 }
 
 /**
- * The key for endpoint secrets: `--secret-key-file`, else `WEBHOOK_SECRET_KEY`, else `WEBHOOK_SECRET_KEY_FILE`,
- * else `webhook-secret.key` in the data folder (the SQLite file's folder; `./data` for PostgreSQL). A key file
- * that does not exist yet is created with a new random key, readable by its owner only; two processes creating
- * it at once end up with the same one (exclusive create, the loser reads the winner's).
+ * Where the key comes from: `--secret-key-file`, else `WEBHOOK_SECRET_KEY`, else `WEBHOOK_SECRET_KEY_FILE`, else
+ * (nothing set) the default file.
  *
  * @example
- * const { box } = loadSecretKey({ env: process.env, databaseUrl: 'sqlite:./data/customers.db' });
+ * secretKeySource(values['secret-key-file'], process.env); // { file: '/etc/customers-api/webhook.key' }
  */
-export function loadSecretKey({ file, env, databaseUrl }: SecretKeyOptions): LoadedSecretKey {
-  if (file === undefined && env[SECRET_KEY_ENV]) {
-    return { box: createSecretBox(parseSecretKey(env[SECRET_KEY_ENV], SECRET_KEY_ENV)), source: SECRET_KEY_ENV };
-  }
-  const path = resolve(file ?? (env[SECRET_KEY_FILE_ENV] || defaultKeyFile(databaseUrl)));
+export function secretKeySource(flagFile: string | undefined, env: NodeJS.ProcessEnv): { file?: string; key?: string } {
+  if (flagFile) return { file: flagFile };
+  if (env[SECRET_KEY_ENV]) return { key: env[SECRET_KEY_ENV] };
+  if (env[SECRET_KEY_FILE_ENV]) return { file: env[SECRET_KEY_FILE_ENV] };
+  return {};
+}
+
+/**
+ * The key for endpoint secrets, from a file or the environment's text (see {@link secretKeySource}), else from
+ * `webhook-secret.key` in the data folder (the SQLite file's folder; `./data` for PostgreSQL). A key file that
+ * does not exist yet is created with a new random key, readable by its owner only; two processes creating it at
+ * once end up with the same one.
+ *
+ * @example
+ * const { box } = loadSecretKey({ databaseUrl: 'sqlite:./data/customers.db' });
+ */
+export function loadSecretKey({ file, key, databaseUrl }: SecretKeyOptions): LoadedSecretKey {
+  if (file === undefined && key) return { box: createSecretBox(parseSecretKey(key, SECRET_KEY_ENV)), source: SECRET_KEY_ENV };
+  const path = resolve(file ?? defaultKeyFile(databaseUrl));
   return { box: createSecretBox(parseSecretKey(readOrCreate(path), path)), source: path };
 }
 

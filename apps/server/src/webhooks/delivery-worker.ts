@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { customerEvent, WEBHOOK_TIMEOUT_MS, webhookHeaders } from '@customers-api/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/connect.js';
+import { changeFromRow } from './changes.js';
+import { claimDeliveries, recordAttempt, renewLeases, type AttemptOutcome, type ClaimedDelivery } from './delivery-queue.js';
+import type { SecretBox } from './secret-box.js';
+import { sendWebhook } from './send-webhook.js';
+
+/** Milliseconds since the epoch; tests pass a clock they move by hand. */
+export interface WorkerClock {
+  now(): number;
+}
+
+export interface DeliveryWorkerOptions {
+  database: DatabaseHandle;
+  /** Opens the endpoints' sealed secrets. */
+  secrets: SecretBox;
+  logger?: FastifyBaseLogger | undefined;
+  clock?: WorkerClock | undefined;
+  /** Jitter of the retry delays (core's nextRetryDelay). */
+  random?: (() => number) | undefined;
+  /** Deliver to loopback and private addresses too (`--allow-private-webhooks`). */
+  allowPrivate?: boolean | undefined;
+  /** How often to look for due deliveries written by other processes, and retries. 1 s by default. */
+  pollIntervalMs?: number | undefined;
+  /** How long a claim lasts without renewal: a killed worker's deliveries wait this long. 5 s by default. */
+  leaseMs?: number | undefined;
+  /** Core's WEBHOOK_TIMEOUT_MS by default. */
+  timeoutMs?: number | undefined;
+  /** Attempts in flight at once per process. 8 by default. */
+  concurrency?: number | undefined;
+}
+
+type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
+  logger?: FastifyBaseLogger | undefined;
+};
+
+/** What {@link DeliveryWorker.drain} did, for tests. */
+export interface DrainReport {
+  attempts: number;
+}
+
+/**
+ * Sends the outbox's deliveries from inside a server process: claims due rows with a lease (so any number of
+ * processes share the work, none sends a row another holds), signs each with the endpoint's secrets (both during
+ * the 24 hours after a rotation), posts it, and records the outcome with core's retry policy. It runs when nudged
+ * (after this process's writes) and every poll interval (other processes' writes, retries falling due).
+ *
+ * @example
+ * const worker = new DeliveryWorker({ database, secrets: box });
+ * worker.start();
+ * // after each write: worker.nudge();
+ * await worker.stop();
+ */
+export class DeliveryWorker {
+  readonly #options: ResolvedOptions;
+  /** This worker's lease owner id: only it records the outcome of what it claimed. */
+  readonly #owner = randomUUID();
+  readonly #inFlight = new Map<number, Promise<void>>();
+  readonly #abort = new AbortController();
+  #pumping: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+  #attempts = 0;
+  #poll: NodeJS.Timeout | undefined;
+  #renew: NodeJS.Timeout | undefined;
+
+  constructor(options: DeliveryWorkerOptions) {
+    this.#options = {
+      clock: { now: () => Date.now() },
+      random: Math.random,
+      allowPrivate: false,
+      pollIntervalMs: 1000,
+      leaseMs: 5000,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      concurrency: 8,
+      ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+    } as ResolvedOptions;
+  }
+
+  /** Starts polling (and the lease renewal of attempts in flight). */
+  start(): void {
+    if (this.#poll || this.#stopped) return;
+    this.#poll = setInterval(() => this.nudge(), this.#options.pollIntervalMs);
+    this.#poll.unref();
+    this.#renew = setInterval(() => void this.#renewLeases(), Math.max(50, Math.floor(this.#options.leaseMs / 3)));
+    this.#renew.unref();
+    this.nudge();
+  }
+
+  /** Looks for due deliveries now (coalesced: at most one look runs, and one more is queued behind it). */
+  nudge(): void {
+    if (this.#stopped) return;
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = this.#pump().finally(() => {
+      this.#pumping = undefined;
+      if (this.#again) {
+        this.#again = false;
+        this.nudge();
+      }
+    });
+  }
+
+  /**
+   * Runs until nothing is due and nothing is in flight (tests: after moving a fake clock on).
+   *
+   * @example
+   * clock.advance(5_000); await worker.drain();
+   */
+  async drain(): Promise<DrainReport> {
+    const before = this.#attempts;
+    for (;;) {
+      const attemptsBefore = this.#attempts;
+      this.nudge();
+      while (this.#pumping) await this.#pumping;
+      if (this.#inFlight.size === 0 && this.#attempts === attemptsBefore) break;
+      await Promise.all(this.#inFlight.values());
+    }
+    return { attempts: this.#attempts - before };
+  }
+
+  /** Stops claiming; attempts in flight get a moment to finish, then are aborted (their lease lapses, a later claim retries them). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#poll);
+    clearInterval(this.#renew);
+    await this.#pumping;
+    const grace = setTimeout(() => this.#abort.abort(), Math.min(this.#options.timeoutMs, 2000));
+    await Promise.all(this.#inFlight.values());
+    clearTimeout(grace);
+  }
+
+  async #pump(): Promise<void> {
+    const { database, concurrency, leaseMs, secrets, clock } = this.#options;
+    try {
+      while (!this.#stopped && this.#inFlight.size < concurrency) {
+        const claimed = await claimDeliveries(database, {
+          now: new Date(clock.now()),
+          leaseMs,
+          owner: this.#owner,
+          limit: concurrency - this.#inFlight.size,
+          keyId: secrets.keyId,
+        });
+        if (claimed.length === 0) return;
+        for (const delivery of claimed) {
+          const attempt = this.#attempt(delivery).finally(() => {
+            this.#inFlight.delete(delivery.id);
+            // A first attempt done may let the customer's next change go: look again.
+            this.nudge();
+          });
+          this.#inFlight.set(delivery.id, attempt);
+        }
+      }
+    } catch (error) {
+      // The database is away or busy: the next poll tries again.
+      this.#options.logger?.warn({ err: error }, 'webhook delivery: could not claim deliveries');
+    }
+  }
+
+  async #attempt(delivery: ClaimedDelivery): Promise<void> {
+    const { clock, secrets, database, random, logger } = this.#options;
+    this.#attempts++;
+    const change = changeFromRow(delivery.change);
+    const body = JSON.stringify(customerEvent(change));
+    let outcome: AttemptOutcome;
+    try {
+      const keys = [secrets.open(delivery.secret, delivery.endpointId)];
+      if (delivery.previousSecret && delivery.previousSecretExpiresAt && Date.parse(delivery.previousSecretExpiresAt) > clock.now()) {
+        keys.push(secrets.open(delivery.previousSecret, delivery.endpointId));
+      }
+      const headers = await webhookHeaders(keys, { id: change.eventId, timestamp: Math.floor(clock.now() / 1000), body });
+      outcome = await sendWebhook({
+        url: delivery.url,
+        body,
+        headers: { ...headers },
+        timeoutMs: this.#options.timeoutMs,
+        allowPrivate: this.#options.allowPrivate,
+        signal: this.#abort.signal,
+      });
+    } catch (error) {
+      outcome = { error: error instanceof Error ? error.message : String(error) };
+    }
+    // Stopping: leave the row to a later claim rather than count an attempt we cut short.
+    if (this.#abort.signal.aborted) return;
+    try {
+      const result = await recordAttempt(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random });
+      const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
+      if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');
+      else logger?.warn({ ...context, ...outcome }, 'webhook delivery failed');
+    } catch (error) {
+      logger?.warn({ err: error, endpointId: delivery.endpointId, eventId: change.eventId }, 'webhook delivery: could not record the attempt');
+    }
+  }
+
+  async #renewLeases(): Promise<void> {
+    if (this.#inFlight.size === 0) return;
+    const { database, clock, leaseMs } = this.#options;
+    try {
+      await renewLeases(database, { ids: [...this.#inFlight.keys()], owner: this.#owner, leaseUntil: new Date(clock.now() + leaseMs) });
+    } catch (error) {
+      this.#options.logger?.warn({ err: error }, 'webhook delivery: could not renew leases');
+    }
+  }
+}

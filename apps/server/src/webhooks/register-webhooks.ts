@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/connect.js';
+import { keyMismatch } from './endpoints.js';
+import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.js';
+import type { SecretBox } from './secret-box.js';
+
+/** What buildApp needs to deliver webhooks: the key and the worker's settings (see DeliveryWorkerOptions). */
+export type WebhookSettings = Omit<DeliveryWorkerOptions, 'database' | 'logger'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The webhook delivery worker, when the app delivers (buildApp's `webhooks` option). */
+    webhookWorker?: DeliveryWorker;
+  }
+}
+
+/**
+ * Runs a delivery worker with the app: started when the app is ready, nudged after every successful write
+ * request (so this process's changes go out at once instead of at the next poll), stopped on close before the
+ * caller closes the database.
+ */
+export function registerWebhookDelivery(app: FastifyInstance, database: DatabaseHandle, settings: WebhookSettings): DeliveryWorker {
+  const worker = new DeliveryWorker({ ...settings, database, logger: app.log });
+  app.decorate('webhookWorker', worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) worker.nudge();
+  });
+  app.addHook('onClose', async () => worker.stop());
+  return worker;
+}
+
+/**
+ * Refuses to run with a key that cannot open the endpoint secrets already stored (another process's key): the
+ * endpoints would never be delivered to. Every process must have the same key.
+ */
+export async function assertSecretKeyMatches(database: DatabaseHandle, box: SecretBox): Promise<void> {
+  const other = await database.db
+    .selectFrom('webhook_endpoints')
+    .select('secret_key_id')
+    .where('secret_key_id', '!=', box.keyId)
+    .limit(1)
+    .executeTakeFirst();
+  if (other) throw new Error(keyMismatch(other.secret_key_id, box.keyId));
+}

@@ -14,6 +14,7 @@ import { isRetryableRequest, isRetryableStatus, retryDelayMs } from './internal/
 import { abortError } from './internal/abort-error';
 import { sleep } from './internal/sleep';
 import { Customers } from './resources/customers';
+import { Webhooks } from './resources/webhooks';
 import { VERSION } from './version';
 
 /**
@@ -50,6 +51,11 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /** API keys are secrets for server-side use: set this only if you really ship the key to a browser. */
   dangerouslyAllowBrowser?: boolean | undefined;
+  /**
+   * The `whsec_` secret (or several, during a rotation) `client.webhooks.verify` checks webhook requests with.
+   * Defaults to the `CUSTOMERS_API_WEBHOOK_SECRET` environment variable.
+   */
+  webhookSecret?: string | readonly string[] | undefined;
 }
 
 /** Options every method accepts as its last argument. */
@@ -133,6 +139,8 @@ export class CustomersClient {
   readonly timeout: number;
   /** Create, get, update and delete customers. */
   readonly customers: Customers;
+  /** Verify the change events the API sends to your webhook endpoints. */
+  readonly webhooks: Webhooks;
 
   // Private fields: the key never shows up in console.log(client), util.inspect or JSON.stringify.
   readonly #apiKey: string;
@@ -161,6 +169,7 @@ export class CustomersClient {
       Request: PreparedRequest as unknown as typeof Request,
     });
     this.customers = new Customers(api, (opts, call) => this.#send(opts, call));
+    this.webhooks = new Webhooks(options.webhookSecret ?? readEnv('CUSTOMERS_API_WEBHOOK_SECRET'));
   }
 
   #send<T>(options: RequestOptions | undefined, call: Call): Promise<Answer<T>> {

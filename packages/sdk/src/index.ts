@@ -16,6 +16,22 @@ export type {
   CustomerUpdate,
   CustomerUpdateFields,
 } from './resources/customer-types';
+export { Webhooks } from './resources/webhooks';
+
+// Webhooks: the verifier (loaded on first use) and the change events
+export { verifyWebhook } from './webhooks/verify-webhook-lazy';
+export type { VerifyWebhookOptions, WebhookBody } from './webhooks/check-webhook';
+export type { WebhookRequestHeaders } from './webhooks/webhook-headers';
+export type { WebhookSecret } from './webhooks/webhook-secret';
+export type {
+  CustomerCreatedEvent,
+  CustomerDeletedEvent,
+  CustomerEvent,
+  CustomerEventType,
+  CustomerField,
+  CustomerUpdatedEvent,
+  DeletedCustomer,
+} from './webhooks/customer-event';
 
 // Results, pages, raw responses and logging
 export { APIPromise } from './core/api-promise';
@@ -42,8 +58,15 @@ export {
   UnexpectedStatusError,
   UnsupportedMediaTypeError,
   UserAbortError,
+  WebhookVerificationError,
 } from './core/errors';
-export type { ApiCallError, ApiErrorBody, ErrorDetails, ErrorResponseBody } from './core/errors';
+export type {
+  ApiCallError,
+  ApiErrorBody,
+  ErrorDetails,
+  ErrorResponseBody,
+  WebhookVerificationReason,
+} from './core/errors';
 export type { KnownClientErrorStatus, ServerErrorStatus, UnexpectedStatus } from './core/status';
 
 // Generated OpenAPI types (other packages import them from here)

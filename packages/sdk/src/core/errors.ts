@@ -204,6 +204,44 @@ export class UserAbortError extends CustomersApiError<undefined, undefined> {
 }
 
 /**
+ * Why {@link WebhookVerificationError} refused a webhook request. `invalid_secret` is a problem of your
+ * configuration (answer 500 and fix it); every other reason is the request's (answer 400).
+ */
+export type WebhookVerificationReason =
+  | 'invalid_secret'
+  | 'missing_header'
+  | 'invalid_header'
+  | 'timestamp_too_old'
+  | 'timestamp_in_future'
+  | 'no_matching_signature'
+  | 'invalid_body';
+
+/**
+ * A webhook request failed verification: a header is missing or malformed, its timestamp is more than the
+ * tolerance away from now, no signature matches the raw body, the body is not JSON, or the secret given is not a
+ * `whsec_` secret. `reason` says which; `message` says it in words (it never contains the secret).
+ *
+ * @example
+ * try {
+ *   event = await verifyWebhook(rawBody, req.headers, secret);
+ * } catch (err) {
+ *   if (err instanceof WebhookVerificationError) return reply(err.reason === 'invalid_secret' ? 500 : 400);
+ *   throw err;
+ * }
+ */
+export class WebhookVerificationError extends CustomersApiError<undefined, undefined> {
+  static override readonly kind: string = 'WebhookVerificationError';
+  declare readonly name: 'WebhookVerificationError';
+  /** Which check failed. */
+  readonly reason: WebhookVerificationReason;
+
+  constructor(reason: WebhookVerificationReason, message: string, cause?: unknown) {
+    super(message, { cause });
+    this.reason = reason;
+  }
+}
+
+/**
  * Every error a call can reject with (and `.result()` resolves `error` with): one class per status, plus the
  * errors without a response. A discriminated union: `error.status === 404` narrows to {@link NotFoundError},
  * `error.status === undefined` to a connection, timeout or abort error.

@@ -88,7 +88,8 @@ describe.each(DIALECTS)('dashboard webhooks: tenancy, CSRF, keys and logs on %s'
 
   it('refuses API keys and requests without a session', async () => {
     const apiKeyRefused = errorBody('Unauthorized', 'The dashboard does not accept API keys; sign in with a login link instead');
-    for (const headers of [{ 'x-api-key': owner.key }, { authorization: `Bearer ${owner.key}` }, { 'x-api-key': owner.key, cookie: ownerCookie }]) {
+    const variants: Record<string, string>[] = [{ 'x-api-key': owner.key }, { authorization: `Bearer ${owner.key}` }, { 'x-api-key': owner.key, cookie: ownerCookie }];
+    for (const headers of variants) {
       const listed = await server.call('GET', '/dashboard/api/webhooks', { headers });
       expect(listed.json).toEqual(apiKeyRefused);
       const created = await server.call('POST', '/dashboard/api/webhooks', { headers: { ...headers, ...sameOrigin(server) }, body: { url: 'https://k.example.com' } });

@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { customerEvent } from '@customers-api/core';
+import { CustomersClient, verifyWebhook, WebhookVerificationError } from '@customers-api/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
 import { changeFromRow } from '../webhooks/changes.js';
+import { createSecretBox } from '../webhooks/secret-box.js';
 import { sameOrigin, signIn } from './dashboard-test-helpers.js';
 
 const ALL = ['customer.created', 'customer.updated', 'customer.deleted'];
@@ -149,13 +153,17 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('dashboard webhooks API on %s with --allow-private-webhooks', (dialect) => {
+describe.each(DIALECTS)('dashboard webhooks API on %s with --allow-private-webhooks, delivering', (dialect) => {
   let server: TestServer;
+  let receiver: WebhookReceiver;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { webhooks: { secrets: createSecretBox(randomBytes(32)), allowPrivate: true } });
+    // Delivering like `serve --allow-private-webhooks` does, to a real receiver on 127.0.0.1.
+    server = await startTestServer(dialect, { webhooks: { secrets: createSecretBox(randomBytes(32)), allowPrivate: true, pollIntervalMs: 100 } });
+    receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
     await server.close();
+    await receiver.close();
   });
 
   it('accepts loopback and private URLs; the scheme and credential rules still hold', async () => {
@@ -166,5 +174,54 @@ describe.each(DIALECTS)('dashboard webhooks API on %s with --allow-private-webho
       expect((await create(url)).status, url).toBe(201);
     }
     expect((await create('file:///etc/passwd')).json).toEqual(errorBody('Bad Request', 'url must be an http or https URL'));
+  });
+
+  it('delivers changes and the test event, signed with the shown secret; resend and rotation reach the receiver', async () => {
+    const seller = await server.seller();
+    const cookie = await signIn(server, seller.sellerId);
+    const call = (method: string, path: string, body?: unknown) =>
+      server.call(method, `/dashboard/api${path}`, { headers: { cookie, ...sameOrigin(server) }, body });
+    const mine = (all: WebhookReceiver['received']) => all.filter((r) => r.event?.data?.customer?.seller_id === seller.sellerId);
+    const nth = async (count: number) => mine(await receiver.waitUntil((all) => mine(all).length >= count));
+
+    const { json: endpoint } = await call('POST', '/webhooks', { url: receiver.url });
+    const client = new CustomersClient({ apiKey: seller.key, baseUrl: server.url, maxRetries: 0 });
+    const ada = await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+    const [created] = await nth(1);
+    const event = await verifyWebhook(created!.body, created!.headers, endpoint.secret);
+    expect(event).toMatchObject({ type: 'customer.created', data: { customer: ada, sequence: 1 } });
+
+    const test = await call('POST', `/webhooks/${endpoint.id}/test`);
+    const testRequest = (await nth(2))[1]!;
+    const testEvent = await verifyWebhook(testRequest.body, testRequest.headers, endpoint.secret);
+    expect(testEvent).toMatchObject({
+      id: test.json.event_id,
+      type: 'customer.updated',
+      data: { customer: { id: test.json.customer_id, seller_id: seller.sellerId, status: 'suspended' }, changed_fields: ['status'], sequence: 1 },
+    });
+
+    await server.app.webhookWorker!.drain();
+    const listed = (await call('GET', `/webhooks/${endpoint.id}/deliveries`)).json.deliveries;
+    expect(listed.map((d: Record<string, unknown>) => [d.event_id, d.status, d.attempts, d.last_status_code])).toEqual([
+      [test.json.event_id, 'delivered', 1, 204],
+      [event.id, 'delivered', 1, 204],
+    ]);
+
+    // Resend: the same event (same webhook-id and body) once more.
+    expect((await call('POST', `/webhooks/${endpoint.id}/deliveries/${event.id}/resend`)).status).toBe(204);
+    const resent = (await nth(3))[2]!;
+    expect(resent.headers['webhook-id']).toBe(event.id);
+    expect(resent.body).toBe(created!.body);
+
+    // Rotation: for 24 hours requests carry both signatures, so the old and the new secret both verify.
+    const { json: rotated } = await call('POST', `/webhooks/${endpoint.id}/rotate-secret`);
+    await client.customers.update(ada.id, { status: 'inactive' });
+    const afterRotation = (await nth(4))[3]!;
+    expect(String(afterRotation.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const secret of [endpoint.secret, rotated.secret]) {
+      expect((await verifyWebhook(afterRotation.body, afterRotation.headers, secret)).type).toBe('customer.updated');
+    }
+    const forged = await verifyWebhook(afterRotation.body.replace('inactive', 'active'), afterRotation.headers, rotated.secret).catch((e: unknown) => e);
+    expect(forged).toBeInstanceOf(WebhookVerificationError);
   });
 });

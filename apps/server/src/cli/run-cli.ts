@@ -2,6 +2,7 @@ import { keysCommand, KEYS_USAGE } from './keys-command.js';
 import { CliError, type CliIo } from './io.js';
 import { LOGIN_LINK_USAGE, SELLERS_UPDATE_USAGE, SELLERS_USAGE, sellersCommand } from './sellers-command.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
+import { WEBHOOKS_LISTEN_USAGE, webhooksListenCommand } from './webhooks-listen-command.js';
 
 export const USAGE = [
   'Usage: cli <command>',
@@ -11,6 +12,7 @@ export const USAGE = [
   `  ${SELLERS_UPDATE_USAGE}`,
   `  ${LOGIN_LINK_USAGE}`,
   ...KEYS_USAGE.map((line) => `  ${line}`),
+  `  ${WEBHOOKS_LISTEN_USAGE}`,
   '',
   'The database is --database URL, else DATABASE_URL, else sqlite:./data/customers.db',
   '(sqlite:<path> or postgres://user:password@host:port/database).',
@@ -33,6 +35,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return 0;
       case 'keys':
         await keysCommand(args, io);
+        return 0;
+      case 'webhooks':
+        if (args[0] !== 'listen') throw new CliError(`Unknown webhooks command "${args[0] ?? ''}". Usage:\n  ${WEBHOOKS_LISTEN_USAGE}`, 2);
+        await webhooksListenCommand(args.slice(1), io);
         return 0;
       case undefined:
       case 'help':

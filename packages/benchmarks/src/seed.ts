@@ -70,8 +70,15 @@ function insertSqlite(path: string, perSeller: Array<{ sellerId: string; ids: st
     sqlite.pragma('cache_size = -400000');
     const columns = Object.keys(customerRow(buildCustomer({ first_name: 'a', last_name: 'b', email: 'a@b.c' }, { id: '', sellerId: '', createdAt: '' })));
     const insert = sqlite.prepare(`insert into customers (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+    // Seeded customers are not changes anyone subscribed to: the outbox triggers (webhooks) are dropped while
+    // loading and created again from their own SQL (SQLite cannot disable a trigger).
+    const outbox = sqlite
+      .prepare(`select name, sql from sqlite_master where type = 'trigger' and name like 'customers_outbox_%'`)
+      .all() as Array<{ name: string; sql: string }>;
     sqlite.transaction(() => {
+      for (const { name } of outbox) sqlite.exec(`drop trigger ${name}`);
       for (const customer of customersOf(perSeller, total)) insert.run(Object.values(customerRow(customer)));
+      for (const { sql: create } of outbox) sqlite.exec(create);
     })();
     sqlite.pragma('journal_mode = WAL');
   } finally {
@@ -91,8 +98,9 @@ async function insertPostgres(
 ): Promise<void> {
   const sellerIds = perSeller.map((seller) => seller.sellerId);
   // The per-row count triggers would update the same few rows a million times in one transaction (each update a
-  // new row version): off while loading, then the counts are written once.
-  await sql`alter table customers disable trigger customers_count_insert`.execute(handle.db);
+  // new row version): off while loading, then the counts are written once. The outbox trigger (webhooks) is off
+  // too: seeded customers are not changes anyone subscribed to.
+  await sql`alter table customers disable trigger user`.execute(handle.db);
   await sql`
     insert into customers (id, seller_id, first_name, last_name, email, email_normalized, company_name, legal_entity,
       language, status, address_data, postal_redirect_address, source, created_at, updated_at)
@@ -102,7 +110,7 @@ async function insertPostgres(
       timestamptz '2026-01-01T00:00:00.000Z' + i * interval '1 millisecond',
       timestamptz '2026-01-01T00:00:00.000Z' + i * interval '1 millisecond'
     from generate_series(0, ${total - 1}::int) as i`.execute(handle.db);
-  await sql`alter table customers enable trigger customers_count_insert`.execute(handle.db);
+  await sql`alter table customers enable trigger user`.execute(handle.db);
   await sql`
     insert into seller_customer_counts (seller_id, count)
     select seller_id, count(*) from customers group by seller_id

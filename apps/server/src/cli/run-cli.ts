@@ -2,6 +2,7 @@ import { keysCommand, KEYS_USAGE } from './keys-command.js';
 import { CliError, type CliIo } from './io.js';
 import { LOGIN_LINK_USAGE, SELLERS_UPDATE_USAGE, SELLERS_USAGE, sellersCommand } from './sellers-command.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
+import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks-command.js';
 import { WEBHOOKS_LISTEN_USAGE, webhooksListenCommand } from './webhooks-listen-command.js';
 
 export const USAGE = [
@@ -12,10 +13,13 @@ export const USAGE = [
   `  ${SELLERS_UPDATE_USAGE}`,
   `  ${LOGIN_LINK_USAGE}`,
   ...KEYS_USAGE.map((line) => `  ${line}`),
+  ...WEBHOOKS_USAGE.map((line) => `  ${line}`),
   `  ${WEBHOOKS_LISTEN_USAGE}`,
   '',
   'The database is --database URL, else DATABASE_URL, else sqlite:./data/customers.db',
   '(sqlite:<path> or postgres://user:password@host:port/database).',
+  'Webhook secrets are sealed with WEBHOOK_SECRET_KEY, else the key file --secret-key-file, else',
+  'WEBHOOK_SECRET_KEY_FILE, else webhook-secret.key beside the SQLite file (./data for PostgreSQL).',
   '',
 ].join('\n');
 
@@ -37,8 +41,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         await keysCommand(args, io);
         return 0;
       case 'webhooks':
-        if (args[0] !== 'listen') throw new CliError(`Unknown webhooks command "${args[0] ?? ''}". Usage:\n  ${WEBHOOKS_LISTEN_USAGE}`, 2);
-        await webhooksListenCommand(args.slice(1), io);
+        // listen runs until stopped, so it is a command of its own beside the operator's endpoint commands.
+        if (args[0] === 'listen') await webhooksListenCommand(args.slice(1), io);
+        else await webhooksCommand(args, io);
         return 0;
       case undefined:
       case 'help':

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeller } from '../db/sellers.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { runCli } from './run-cli.js';
+
+async function cli(env: NodeJS.ProcessEnv, ...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, { out: (t) => (stdout += t), err: (t) => (stderr += t), env });
+  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
+}
+
+describe('webhooks CLI (SQLite)', () => {
+  let database: TestDatabase;
+  let sellerId: string;
+  let db: string[];
+  const env = { WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64') };
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    const handle = await database.open();
+    sellerId = (await createSeller(handle, { name: 'Hooks', plan: 'starter' })).id;
+    db = ['--database', database.url];
+  });
+  afterAll(async () => {
+    await database.dispose();
+  });
+
+  it('creates, lists, rotates, shows deliveries of and deletes an endpoint', async () => {
+    const created = await cli(env, 'webhooks', 'create', '--seller', sellerId, '--url', 'http://127.0.0.1:8080/hooks', '--json', ...db);
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const endpoint = created.json();
+    expect(endpoint).toEqual({
+      id: expect.any(String),
+      secret: expect.stringMatching(/^whsec_/),
+      url: 'http://127.0.0.1:8080/hooks',
+      events: ['customer.created', 'customer.updated', 'customer.deleted'],
+    });
+    const some = await cli(env, 'webhooks', 'create', '--seller', sellerId, '--url', 'https://crm.example.com/', '--events', 'customer.deleted,customer.created', ...db);
+    expect(some.code).toBe(0);
+    expect(some.stdout).toMatch(/for customer\.created, customer\.deleted at https:\/\/crm\.example\.com\/\.\n.*shown only now.*\n\n {2}whsec_/s);
+
+    const listed = await cli(env, 'webhooks', 'list', '--seller', sellerId, '--json', ...db);
+    expect(listed.json()).toHaveLength(2);
+    expect(listed.json()[0]).toMatchObject({ id: endpoint.id, failing: false, failing_since: null });
+    expect(listed.stdout).not.toContain('whsec_');
+    const table = await cli(env, 'webhooks', 'list', '--seller', sellerId, ...db);
+    expect(table.stdout).toMatch(/^ID +URL +EVENTS +CREATED +STATE\n/);
+    expect(table.stdout).toContain(' ok\n');
+
+    const rotated = await cli(env, 'webhooks', 'rotate-secret', endpoint.id, '--json', ...db);
+    expect(rotated.json()).toEqual({ id: endpoint.id, secret: expect.stringMatching(/^whsec_/), previous_secret_expires_at: expect.any(String) });
+    expect(rotated.json().secret).not.toBe(endpoint.secret);
+
+    const deliveries = await cli(env, 'webhooks', 'deliveries', endpoint.id, '--json', ...db);
+    expect(deliveries.json()).toEqual([]);
+    expect((await cli(env, 'webhooks', 'deliveries', endpoint.id, ...db)).stdout).toBe('No deliveries.\n');
+
+    expect((await cli(env, 'webhooks', 'delete', endpoint.id, ...db)).stdout).toBe(`Deleted webhook endpoint ${endpoint.id}\n`);
+    const gone = await cli(env, 'webhooks', 'delete', endpoint.id, ...db);
+    expect(gone).toMatchObject({ code: 1, stderr: `Error: Unknown webhook endpoint "${endpoint.id}"\n` });
+  });
+
+  it('names the bad option in every refusal', async () => {
+    const create = (...args: string[]) => cli(env, 'webhooks', 'create', ...args, ...db);
+    expect(await create('--url', 'https://x.example/')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: --seller is required/) });
+    expect(await create('--seller', sellerId)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: --url is required/) });
+    expect(await create('--seller', crypto.randomUUID(), '--url', 'https://x.example/')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Error: --seller: unknown seller/),
+    });
+    expect(await create('--seller', sellerId, '--url', 'ftp://x.example/')).toMatchObject({
+      code: 1,
+      stderr: 'Error: --url must be an http or https URL\n',
+    });
+    expect(await create('--seller', sellerId, '--url', 'https://x.example/', '--events', 'customer.created,customer.moved')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Error: --events must be one or more of customer.created, customer.updated, customer.deleted; "customer.moved"/),
+    });
+    expect(await cli(env, 'webhooks', 'deliveries', '--json', ...db)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: Usage: webhooks deliveries/) });
+    expect(await cli(env, 'webhooks', 'deliveries', 'x', '--limit', '0', ...db)).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Error: --limit must be/) });
+    expect(await cli(env, 'webhooks', 'rename', ...db)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: Unknown webhooks command "rename"/) });
+    expect(await cli({ WEBHOOK_SECRET_KEY: 'short' }, 'webhooks', 'create', '--seller', sellerId, '--url', 'https://x.example/', ...db)).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Error: The webhook secret key in WEBHOOK_SECRET_KEY must be 32 bytes/),
+    });
+  });
+
+  it('without a key in the environment, creates one in the database folder, readable by its owner only, and keeps using it', async () => {
+    const first = await cli({}, 'webhooks', 'create', '--seller', sellerId, '--url', 'https://a.example/', '--json', ...db);
+    expect(first.code).toBe(0);
+    const keyFile = join(dirname(database.url.slice('sqlite:'.length)), 'webhook-secret.key');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const rotated = await cli({}, 'webhooks', 'rotate-secret', first.json().id, '--json', ...db);
+    expect(rotated.code).toBe(0);
+    // Another key cannot open that endpoint's secret, and says which key to use.
+    const wrong = await cli(env, 'webhooks', 'rotate-secret', first.json().id, ...db);
+    expect(wrong).toMatchObject({ code: 1, stderr: expect.stringMatching(/sealed with key [0-9a-f]{16}, but this process has key [0-9a-f]{16}/) });
+  });
+});

@@ -33,3 +33,9 @@ export const smokeScripts = [
   { format: 'esm', path: join(sdkDir, 'test', 'smoke', 'smoke.mjs') },
   { format: 'cjs', path: join(sdkDir, 'test', 'smoke', 'smoke.cjs') },
 ] as const;
+
+/** The SDK's webhook smoke scripts: verify a delivery signed by core (as the server signs), refuse a tampered one. */
+export const webhookScripts = [
+  { format: 'esm', path: join(sdkDir, 'test', 'smoke', 'webhooks.mjs') },
+  { format: 'cjs', path: join(sdkDir, 'test', 'smoke', 'webhooks.cjs') },
+] as const;

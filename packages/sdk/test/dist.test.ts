@@ -3,12 +3,16 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADA, ID, json, KEY, scriptedFetch } from './helpers/fixtures';
+import { AT_SIGNING, newSecret, signedHeaders, UPDATED } from './helpers/webhooks';
 
 // These tests load the built files (turbo runs `build` before `test`).
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
 type Sdk = typeof import('../src/index');
+type Webhooks = typeof import('../src/webhooks/index');
 let esm: Sdk;
 let cjs: Sdk;
+let esmWebhooks: Webhooks;
+let cjsWebhooks: Webhooks;
 
 beforeAll(async () => {
   if (!existsSync(dist('index.js')) || !existsSync(dist('index.cjs'))) {
@@ -16,6 +20,8 @@ beforeAll(async () => {
   }
   esm = (await import(/* @vite-ignore */ dist('index.js'))) as Sdk;
   cjs = createRequire(import.meta.url)(dist('index.cjs')) as Sdk;
+  esmWebhooks = (await import(/* @vite-ignore */ dist('webhooks.js'))) as Webhooks;
+  cjsWebhooks = createRequire(import.meta.url)(dist('webhooks.cjs')) as Webhooks;
 });
 
 describe('the built package', () => {
@@ -63,5 +69,47 @@ describe('the built package', () => {
     for await (const customer of new sdk.CustomersClient({ apiKey: KEY, fetch }).customers.list({ limit: 1 })) seen.push(customer.id);
     expect(seen).toEqual([ADA.id, second.id]);
     expect(calls.map((c) => new URL(c.url).search)).toEqual(['?limit=1', '?limit=1&cursor=c2']);
+  });
+
+  describe('webhooks', () => {
+    const body = JSON.stringify(UPDATED);
+    const secret = newSecret();
+    const headers = signedHeaders(body, [secret]);
+
+    it('@customers-api/sdk/webhooks exports the verifier and its error, in ESM and CJS', () => {
+      expect(Object.keys(esmWebhooks).sort()).toEqual(['DEFAULT_WEBHOOK_TOLERANCE_SECONDS', 'WebhookVerificationError', 'verifyWebhook']);
+      expect(Object.keys(cjsWebhooks).sort()).toEqual(Object.keys(esmWebhooks).sort());
+    });
+
+    it.each([
+      ['esm main (loads the checks on first use)', () => esm.verifyWebhook],
+      ['cjs main', () => cjs.verifyWebhook],
+      ['esm /webhooks', () => esmWebhooks.verifyWebhook],
+      ['cjs /webhooks', () => cjsWebhooks.verifyWebhook],
+      ['esm client.webhooks (webhookSecret option)', () => {
+        const { webhooks } = new esm.CustomersClient({ apiKey: KEY, webhookSecret: secret });
+        return (raw: string, h: typeof headers, _s: string, o: { now: Date }) => webhooks.verify(raw, h, undefined, o);
+      }],
+    ] as const)('the %s build verifies, and refuses a tampered body', async (_, verifier) => {
+      const verify = verifier() as Sdk['verifyWebhook'];
+      expect(await verify(body, headers, secret, { now: AT_SIGNING })).toEqual(UPDATED);
+      const error = await verify(`${body} `, headers, secret, { now: AT_SIGNING }).catch((e: unknown) => e);
+      expect((error as { reason?: unknown }).reason).toBe('no_matching_signature');
+    });
+
+    it('a WebhookVerificationError of any build and entry is an instance of every copy of the class', async () => {
+      const errors = await Promise.all(
+        [esm.verifyWebhook, cjs.verifyWebhook, esmWebhooks.verifyWebhook, cjsWebhooks.verifyWebhook].map((verify) =>
+          verify(body, {}, secret).catch((e: unknown) => e),
+        ),
+      );
+      const classes = [esm.WebhookVerificationError, cjs.WebhookVerificationError, esmWebhooks.WebhookVerificationError, cjsWebhooks.WebhookVerificationError];
+      for (const error of errors) {
+        for (const Class of classes) expect(error).toBeInstanceOf(Class);
+        expect(error).toBeInstanceOf(esm.CustomersApiError);
+        expect(error).not.toBeInstanceOf(cjs.ConfigurationError);
+      }
+      expect(esmWebhooks.WebhookVerificationError).toBe(esm.WebhookVerificationError); // one shared chunk in ESM
+    });
   });
 });

@@ -24,6 +24,7 @@ export interface DeletedCustomer extends DeletedCustomerSchema {}
  * idempotent create); `data.sequence` is 1.
  */
 export interface CustomerCreatedEvent extends CreatedSchema {
+  /** The customer as created, and its change number (1). */
   data: {
     /** The customer as created. */
     customer: Customer;
@@ -38,6 +39,7 @@ export interface CustomerCreatedEvent extends CreatedSchema {
  * the customer must no longer be able to sign in to a portal that relies on this account.
  */
 export interface CustomerUpdatedEvent extends UpdatedSchema {
+  /** The customer after the change, the fields it changed, and its change number. */
   data: {
     /** The customer after the change. */
     customer: Customer;
@@ -56,6 +58,7 @@ export interface CustomerUpdatedEvent extends UpdatedSchema {
 
 /** `customer.deleted`: a customer was deleted. `data.customer` is the id it had and its seller. */
 export interface CustomerDeletedEvent extends DeletedSchema {
+  /** The deleted customer's id and seller, and its change number. */
   data: {
     /** The id the deleted customer had, and the seller account that owned it. */
     customer: DeletedCustomer;

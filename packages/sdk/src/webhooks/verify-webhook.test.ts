@@ -61,7 +61,7 @@ describe.each([
 
     it("reads Node's IncomingHttpHeaders shape: string[] values, and a repeated header joined with a comma", async () => {
       const other = newSecret();
-      const both = signedHeaders(body, [other, secret])['webhook-signature'].split(' ');
+      const both = signedHeaders(body, [secret, other])['webhook-signature'].split(' '); // the matching one before the comma
       expect(await verifyWebhook(body, { ...headers, 'webhook-signature': both }, secret, at)).toEqual(UPDATED);
       expect(await verifyWebhook(body, { ...headers, 'webhook-signature': both.join(', ') }, secret, at)).toEqual(UPDATED);
       expect(await verifyWebhook(body, { ...headers, 'webhook-id': [EVENT_ID] }, secret, at)).toEqual(UPDATED);

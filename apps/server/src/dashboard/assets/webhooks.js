@@ -36,17 +36,17 @@ function endpointRow(endpoint) {
 }
 
 function deliveryRow(delivery) {
-  const response = delivery.response_status === null
-    ? element('span', { text: delivery.attempts === 0 ? '—' : 'no answer', className: 'muted' })
-    : element('code', { text: String(delivery.response_status) });
-  return element('tr', { attrs: { 'data-delivery-id': delivery.id } }, [
+  const response = delivery.last_status_code === null
+    ? element('span', { text: delivery.attempts === 0 ? '—' : `no answer${delivery.last_error ? ` (${delivery.last_error})` : ''}`, className: 'muted' })
+    : element('code', { text: String(delivery.last_status_code) });
+  return element('tr', { attrs: { 'data-event-id': delivery.event_id } }, [
     element('th', { attrs: { scope: 'row', 'data-label': 'Event' } }, [
       element('code', { text: delivery.event_type }),
       element('br'),
       element('code', { text: delivery.event_id, className: 'muted' }),
     ]),
     element('td', { attrs: { 'data-label': 'State' } }, [
-      element('span', { text: STATE_LABELS[delivery.state], className: `badge badge-${delivery.state}` }),
+      element('span', { text: STATE_LABELS[delivery.status], className: `badge badge-${delivery.status}` }),
     ]),
     element('td', { attrs: { 'data-label': 'Response' } }, [response]),
     element('td', { text: String(delivery.attempts), attrs: { 'data-label': 'Attempts' } }),
@@ -82,7 +82,7 @@ async function refreshDeliveries() {
   $('deliveries-table').hidden = deliveries.length === 0;
   $('deliveries-empty').hidden = deliveries.length !== 0;
   // Keep the list current while something is on its way (the first attempt follows within seconds).
-  if (deliveries.some((delivery) => delivery.state === 'pending' || delivery.state === 'retrying')) {
+  if (deliveries.some((delivery) => delivery.status === 'pending' || delivery.status === 'retrying')) {
     refreshTimer = setTimeout(() => refreshDeliveries().catch(showError), DELIVERIES_REFRESH_MS);
   }
 }
@@ -208,7 +208,7 @@ async function resend(delivery) {
   if (!shown) return;
   try {
     clearError();
-    await api('POST', `/webhooks/${encodeURIComponent(shown.id)}/deliveries/${encodeURIComponent(delivery.id)}/resend`);
+    await api('POST', `/webhooks/${encodeURIComponent(shown.id)}/deliveries/${encodeURIComponent(delivery.event_id)}/resend`);
     await refreshDeliveries();
     announce(`${delivery.event_type} ${delivery.event_id} queued again.`);
   } catch (error) {

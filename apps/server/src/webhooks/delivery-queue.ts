@@ -70,6 +70,8 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
     .orderBy('d.next_attempt_at')
     .orderBy('d.id')
     .limit(options.limit);
+  // A read first: most looks find nothing, and a read takes no write lock (SQLite) and locks no row.
+  if (!(await due.executeTakeFirst())) return [];
   if (handle.dialect === 'postgres') due = due.forUpdate(['d']).skipLocked();
   const claimed = await db
     .updateTable('webhook_deliveries')

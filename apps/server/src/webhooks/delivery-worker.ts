@@ -36,6 +36,9 @@ type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger'>]-?
   logger?: FastifyBaseLogger | undefined;
 };
 
+/** The shortest time between two looks for due deliveries (nudges in between are merged into the next look). */
+const NUDGE_GAP_MS = 20;
+
 /** What {@link DeliveryWorker.drain} did, for tests. */
 export interface DrainReport {
   attempts: number;
@@ -64,6 +67,8 @@ export class DeliveryWorker {
   #stopped = false;
   #attempts = 0;
   #poll: NodeJS.Timeout | undefined;
+  #delayed: NodeJS.Timeout | undefined;
+  #lastPump = -Infinity;
   #renew: NodeJS.Timeout | undefined;
 
   constructor(options: DeliveryWorkerOptions) {
@@ -89,13 +94,25 @@ export class DeliveryWorker {
     this.nudge();
   }
 
-  /** Looks for due deliveries now (coalesced: at most one look runs, and one more is queued behind it). */
+  /**
+   * Looks for due deliveries soon: coalesced (at most one look runs, one more is queued behind it) and at most
+   * one look per {@link NUDGE_GAP_MS}, so a burst of writes costs the database a few cheap reads, not one per write.
+   */
   nudge(): void {
     if (this.#stopped) return;
     if (this.#pumping) {
       this.#again = true;
       return;
     }
+    const wait = this.#lastPump + NUDGE_GAP_MS - performance.now();
+    if (wait > 0) {
+      this.#delayed ??= setTimeout(() => {
+        this.#delayed = undefined;
+        this.nudge();
+      }, wait);
+      return;
+    }
+    this.#lastPump = performance.now();
     this.#pumping = this.#pump().finally(() => {
       this.#pumping = undefined;
       if (this.#again) {
@@ -115,6 +132,7 @@ export class DeliveryWorker {
     const before = this.#attempts;
     for (;;) {
       const attemptsBefore = this.#attempts;
+      this.#lastPump = -Infinity;
       this.nudge();
       while (this.#pumping) await this.#pumping;
       if (this.#inFlight.size === 0 && this.#attempts === attemptsBefore) break;
@@ -128,6 +146,7 @@ export class DeliveryWorker {
     this.#stopped = true;
     clearInterval(this.#poll);
     clearInterval(this.#renew);
+    clearTimeout(this.#delayed);
     await this.#pumping;
     const grace = setTimeout(() => this.#abort.abort(), Math.min(this.#options.timeoutMs, 2000));
     await Promise.all(this.#inFlight.values());

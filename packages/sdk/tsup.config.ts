@@ -1,14 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', webhooks: 'src/webhooks/index.ts' },
+const shared: Options = {
   format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
   target: 'es2022',
   platform: 'neutral',
   define: { __SDK_VERSION__: JSON.stringify(version) },
-});
+};
+
+export default defineConfig([
+  // The code of both entry points in one build, so ESM shares chunks between them (one WebhookVerificationError)
+  // and the main entry's import() of the webhook checks becomes a chunk of its own.
+  { ...shared, entry: { index: 'src/index.ts', webhooks: 'src/webhooks/index.ts' }, dts: { entry: { index: 'src/index.ts' } }, clean: true },
+  // Declarations one entry at a time: each .d.ts stands alone, without shared declaration chunks, which packages
+  // inlining the SDK's types (core's and msw's `dts.resolve`) could not follow.
+  { ...shared, entry: { webhooks: 'src/webhooks/index.ts' }, dts: { only: true } },
+]);

@@ -7,6 +7,7 @@ import {
   NotFoundError,
   TimeoutError,
   UserAbortError,
+  WebhookVerificationError,
 } from './errors';
 
 const classes = Object.entries(errors).filter(([, v]) => typeof v === 'function') as Array<
@@ -32,6 +33,7 @@ describe('error classes', () => {
         'UnexpectedStatusError',
         'UnsupportedMediaTypeError',
         'UserAbortError',
+        'WebhookVerificationError',
       ].sort(),
     );
   });
@@ -46,6 +48,14 @@ describe('error classes', () => {
     expect(err).toBeInstanceOf(CustomersApiError);
     expect(err).toBeInstanceOf(Class);
     expect(String(err.stack)).toContain(name);
+  });
+
+  it('WebhookVerificationError carries the reason and the cause, and no response', () => {
+    const cause = new SyntaxError('Unexpected end of JSON input');
+    const err = new WebhookVerificationError('not JSON', { reason: 'invalid_body', cause });
+    expect(err).toMatchObject({ name: 'WebhookVerificationError', message: 'not JSON', reason: 'invalid_body', cause });
+    expect([err.status, err.headers, err.body, err.requestId]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(err instanceof ConnectionError).toBe(false);
   });
 
   it('keeps the hierarchy: a timeout is a connection error, a 404 is not a 401', () => {

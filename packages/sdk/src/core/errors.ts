@@ -235,9 +235,9 @@ export class WebhookVerificationError extends CustomersApiError<undefined, undef
   /** Which check failed. */
   readonly reason: WebhookVerificationReason;
 
-  constructor(reason: WebhookVerificationReason, message: string, cause?: unknown) {
-    super(message, { cause });
-    this.reason = reason;
+  constructor(message: string, details: ErrorDetails<undefined> & { body?: undefined; reason: WebhookVerificationReason }) {
+    super(message, details);
+    this.reason = details.reason;
   }
 }
 

@@ -6,5 +6,5 @@ import type { WebhookCheck } from './refusal';
 export function eventOrThrow(check: WebhookCheck): CustomerEvent {
   if (check.ok) return check.event;
   if (check.reason === 'invalid_option') throw new ConfigurationError(check.message);
-  throw new WebhookVerificationError(check.reason, check.message, check.cause);
+  throw new WebhookVerificationError(check.message, { reason: check.reason, cause: check.cause });
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
 import type { DatabaseHandle } from './db/connect.js';
@@ -20,6 +21,7 @@ import { registerWriteCoalescing } from './http/write-coalescing.js';
 import { httpServerOptions, type HttpServerSettings } from './http/server-options.js';
 import { createRequestLimits, type RateLimitSettings } from './rate-limit/request-limits.js';
 import { registerWebhookDelivery, type WebhookSettings } from './webhooks/register-webhooks.js';
+import { createSecretBox } from './webhooks/secret-box.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,7 +109,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerApiRoutes(api, service);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
-  await registerDashboard(app, { database, now });
+  // Sellers register endpoints there; without webhook settings (tests) their secrets are sealed with a key of
+  // this app alone, and nothing is delivered.
+  await registerDashboard(app, {
+    database,
+    now,
+    webhooks: {
+      box: options.webhooks?.secrets ?? createSecretBox(randomBytes(32)),
+      allowPrivate: options.webhooks?.allowPrivate ?? false,
+    },
+  });
   // Change events: the outbox's deliveries are sent from inside the server process (src/webhooks).
   if (options.webhooks) registerWebhookDelivery(app, database, options.webhooks);
   // Lets tests (and shutdown) wait for pending last_used_at writes without sleeping.

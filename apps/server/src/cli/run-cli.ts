@@ -3,6 +3,7 @@ import { CliError, type CliIo } from './io.js';
 import { LOGIN_LINK_USAGE, SELLERS_UPDATE_USAGE, SELLERS_USAGE, sellersCommand } from './sellers-command.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks-command.js';
+import { WEBHOOKS_LISTEN_USAGE, webhooksListenCommand } from './webhooks-listen-command.js';
 
 export const USAGE = [
   'Usage: cli <command>',
@@ -13,6 +14,7 @@ export const USAGE = [
   `  ${LOGIN_LINK_USAGE}`,
   ...KEYS_USAGE.map((line) => `  ${line}`),
   ...WEBHOOKS_USAGE.map((line) => `  ${line}`),
+  `  ${WEBHOOKS_LISTEN_USAGE}`,
   '',
   'The database is --database URL, else DATABASE_URL, else sqlite:./data/customers.db',
   '(sqlite:<path> or postgres://user:password@host:port/database).',
@@ -39,7 +41,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         await keysCommand(args, io);
         return 0;
       case 'webhooks':
-        await webhooksCommand(args, io);
+        // listen runs until stopped, so it is a command of its own beside the operator's endpoint commands.
+        if (args[0] === 'listen') await webhooksListenCommand(args.slice(1), io);
+        else await webhooksCommand(args, io);
         return 0;
       case undefined:
       case 'help':

@@ -9,4 +9,5 @@ export const dashboardErrors = {
   crossOrigin: () =>
     new ApiError(403, 'Cross-origin request refused: dashboard changes must come from the dashboard itself'),
   keyNotFound: () => new ApiError(404, 'API key not found'),
+  webhookNotFound: () => new ApiError(404, 'Webhook endpoint not found'),
 };

@@ -49,7 +49,7 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
   it('documents only routes the server has', () => {
     for (const [path, operations] of Object.entries(spec.paths as Record<string, object>)) {
       for (const method of Object.keys(operations)) {
-        const url = path.replace('{id}', ':id');
+        const url = path.replace(/\{(\w+)\}/g, ':$1');
         expect(server.app.hasRoute({ method: method.toUpperCase() as 'GET', url }), `${method} ${path}`).toBe(true);
       }
     }
@@ -101,6 +101,33 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
     expectDocumented('DELETE', '/dashboard/api/keys/{id}', 204, await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
     expectDocumented('DELETE', '/dashboard/api/keys/{id}', 404, await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
     expectDocumented('GET', '/dashboard/api/keys', 401, await call('GET', '/dashboard/api/keys', undefined, { 'x-api-key': seller.key }));
+
+    const hooks = '/dashboard/api/webhooks';
+    const endpoint = await call('POST', hooks, { url: 'https://shop.example.com/hooks', events: ['customer.created'] });
+    expectDocumented('POST', hooks, 201, endpoint);
+    expectDocumented('POST', hooks, 400, await call('POST', hooks, { url: 'http://127.0.0.1/hook' }));
+    expectDocumented('POST', hooks, 403, await call('POST', hooks, { url: 'https://x.example' }, { origin: 'https://evil.example' }));
+    expectDocumented('POST', hooks, 413, await call('POST', hooks, { url: `https://x.example/${'a'.repeat(70_000)}` }));
+    expectDocumented('POST', hooks, 415, await server.call('POST', hooks, { headers: { ...headers, 'content-type': 'text/plain' }, raw: 'x' }));
+    expectDocumented('GET', hooks, 200, await call('GET', hooks));
+    await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer() });
+    const id = endpoint.json.id as string;
+    const deliveries = `${hooks}/{id}/deliveries`;
+    expectDocumented('POST', `${hooks}/{id}/test`, 202, await call('POST', `${hooks}/${id}/test`));
+    expectDocumented('POST', `${hooks}/{id}/test`, 404, await call('POST', `${hooks}/nope/test`));
+    const listed = await call('GET', `${hooks}/${id}/deliveries`);
+    expectDocumented('GET', deliveries, 200, listed);
+    expect(listed.json.deliveries).toHaveLength(2);
+    expectDocumented('GET', deliveries, 404, await call('GET', `${hooks}/nope/deliveries`));
+    const resend = `${hooks}/{id}/deliveries/{event_id}/resend`;
+    expectDocumented('POST', resend, 204, await call('POST', `${hooks}/${id}/deliveries/${listed.json.deliveries[1].event_id}/resend`));
+    expectDocumented('POST', resend, 404, await call('POST', `${hooks}/${id}/deliveries/evt_00000000000000000000000000000000/resend`));
+    expectDocumented('POST', `${hooks}/{id}/rotate-secret`, 200, await call('POST', `${hooks}/${id}/rotate-secret`));
+    expectDocumented('POST', `${hooks}/{id}/rotate-secret`, 404, await call('POST', `${hooks}/nope/rotate-secret`));
+    expectDocumented('DELETE', `${hooks}/{id}`, 204, await call('DELETE', `${hooks}/${id}`));
+    expectDocumented('DELETE', `${hooks}/{id}`, 404, await call('DELETE', `${hooks}/${id}`));
+    expectDocumented('GET', hooks, 401, await call('GET', hooks, undefined, { 'x-api-key': seller.key }));
+
     expectDocumented('DELETE', '/dashboard/api/session', 204, await call('DELETE', '/dashboard/api/session'));
     expectDocumented('DELETE', '/dashboard/api/session', 401, await call('DELETE', '/dashboard/api/session'));
     expectDocumented('GET', '/dashboard/api/account', 401, await call('GET', '/dashboard/api/account'));

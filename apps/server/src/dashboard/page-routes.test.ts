@@ -22,14 +22,19 @@ describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
       ['/dashboard', {}, 401, 'text/html; charset=utf-8'],
       ['/dashboard/settings/api-keys', {}, 401, 'text/html; charset=utf-8'],
       ['/dashboard/settings/api-keys', { cookie }, 200, 'text/html; charset=utf-8'],
+      ['/dashboard/settings/webhooks', {}, 401, 'text/html; charset=utf-8'],
+      ['/dashboard/settings/webhooks', { cookie }, 200, 'text/html; charset=utf-8'],
       [`/dashboard/login?token=${'A'.repeat(43)}`, {}, 200, 'text/html; charset=utf-8'],
       ['/dashboard/login?token=abc', {}, 401, 'text/html; charset=utf-8'],
       ['/dashboard/login', {}, 401, 'text/html; charset=utf-8'],
       ['/dashboard/assets/dashboard.css', {}, 200, 'text/css; charset=utf-8'],
       ['/dashboard/assets/keys.js', {}, 200, 'text/javascript; charset=utf-8'],
+      ['/dashboard/assets/webhooks.js', {}, 200, 'text/javascript; charset=utf-8'],
+      ['/dashboard/assets/common.js', {}, 200, 'text/javascript; charset=utf-8'],
       ['/dashboard/assets/login.js', {}, 200, 'text/javascript; charset=utf-8'],
       ['/dashboard/assets/icon.svg', {}, 200, 'image/svg+xml'],
       ['/dashboard/api/keys', {}, 401, 'application/json; charset=utf-8'],
+      ['/dashboard/api/webhooks', {}, 401, 'application/json; charset=utf-8'],
       // Unknown paths too: the scope's own 404.
       ['/dashboard/nope', {}, 404, 'application/json; charset=utf-8'],
       ['/dashboard/settings/nope', { cookie }, 404, 'application/json; charset=utf-8'],
@@ -61,13 +66,13 @@ describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
   });
 
   it('has no inline scripts or styles in its pages, and serves no page or unknown file as an asset', async () => {
-    for (const path of ['/dashboard/settings/api-keys', `/dashboard/login?token=${'A'.repeat(43)}`, '/dashboard/login', '/dashboard']) {
+    for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/webhooks', `/dashboard/login?token=${'A'.repeat(43)}`, '/dashboard/login', '/dashboard']) {
       const cookie = await signIn(server, seller.sellerId);
       const { text } = await rawCall(server, 'GET', path, { cookie });
       expect(text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
       expect(text).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
     }
-    for (const name of ['keys.html', 'nope.js', '..%2Fpackage.json', '.env']) {
+    for (const name of ['keys.html', 'webhooks.html', 'nope.js', '..%2Fpackage.json', '.env']) {
       const response = await rawCall(server, 'GET', `/dashboard/assets/${name}`);
       expect(response.status, name).toBe(404);
       expect(JSON.parse(response.text)).toEqual({ error: 'Not Found', message: expect.stringMatching(/^No route matches/) });

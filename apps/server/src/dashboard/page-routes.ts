@@ -5,6 +5,7 @@ import { sessionIdOf } from './session-guard.js';
 import { findSession } from './sessions.js';
 
 export const KEYS_PAGE = '/dashboard/settings/api-keys';
+export const WEBHOOKS_PAGE = '/dashboard/settings/webhooks';
 
 /** The HTML pages and their assets. Pages read the session cookie only; the data comes from /dashboard/api. */
 export function registerPageRoutes(
@@ -21,10 +22,13 @@ export function registerPageRoutes(
     return reply.redirect(KEYS_PAGE, 303);
   });
 
-  app.get('/settings/api-keys', async (request, reply) => {
-    if (!(await findSession(database, sessionIdOf(request), now()))) return send(reply, 'signed-out.html', 401);
-    return send(reply, 'keys.html');
-  });
+  // Settings pages: the signed-out page without a live session (loading one counts as activity).
+  for (const [path, page] of [['/settings/api-keys', 'keys.html'], ['/settings/webhooks', 'webhooks.html']] as const) {
+    app.get(path, async (request, reply) => {
+      if (!(await findSession(database, sessionIdOf(request), now()))) return send(reply, 'signed-out.html', 401);
+      return send(reply, page);
+    });
+  }
 
   app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
     const { name } = request.params;

@@ -10,13 +10,22 @@ import { loadDashboardAssets } from './assets.js';
 import { registerLoginRoutes } from './login-routes.js';
 import { registerPageRoutes } from './page-routes.js';
 import { registerSessionGuard } from './session-guard.js';
+import { registerWebhookRoutes } from './webhook-routes.js';
+import type { SecretBox } from '../webhooks/secret-box.js';
 
 /**
- * The seller dashboard under /dashboard: sign-in with one-time links, the Settings → API Keys page and its
+ * The seller dashboard under /dashboard: sign-in with one-time links, the Settings pages (API Keys, Webhooks) and their
  * JSON API (/dashboard/api, cookie sessions only). The public API (/api) never sees the cookie, which is
  * scoped to Path=/dashboard, and never accepts it anyway: it reads API keys only.
  */
-export async function registerDashboard(app: FastifyInstance, deps: { database: DatabaseHandle; now: () => Date }) {
+export interface DashboardDeps {
+  database: DatabaseHandle;
+  now: () => Date;
+  /** Webhook endpoints: the key that seals their secrets, and whether private addresses are allowed. */
+  webhooks: { box: SecretBox; allowPrivate: boolean };
+}
+
+export async function registerDashboard(app: FastifyInstance, { webhooks, ...deps }: DashboardDeps) {
   const assets = loadDashboardAssets();
   await app.register(
     async (dashboard) => {
@@ -30,6 +39,7 @@ export async function registerDashboard(app: FastifyInstance, deps: { database: 
         async (api) => {
           registerSessionGuard(api, deps);
           registerApiRoutes(api, deps);
+          registerWebhookRoutes(api, { ...deps, ...webhooks });
         },
         { prefix: '/api' },
       );

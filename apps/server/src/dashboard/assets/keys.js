@@ -1,72 +1,15 @@
 // The Settings → API Keys page: plain DOM, data from /dashboard/api (openapi.dashboard.yaml).
 // Text is only ever set with textContent, never parsed as HTML.
 
-const $ = (id) => document.getElementById(id);
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { $, announce, api, clearError, confirmAction, copyValue, element, rowButton, showError, signOut, timeCell } from './common.js';
+
 const STATUS_LABELS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
-
-class SignedOut extends Error {}
-
-async function api(method, path, body) {
-  const response = await fetch(`/dashboard/api${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status === 401) {
-    window.location.assign('/dashboard');
-    throw new SignedOut();
-  }
-  if (response.status === 204) return undefined;
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.message ?? `Request failed (${response.status})`);
-  return data;
-}
-
-function announce(text) {
-  $('status').textContent = text;
-}
-
-function showError(error) {
-  if (error instanceof SignedOut) return;
-  const box = $('error');
-  box.textContent = error instanceof Error ? error.message : String(error);
-  box.hidden = false;
-}
-
-function clearError() {
-  $('error').hidden = true;
-  $('error').textContent = '';
-}
-
-function element(tag, { text, className, attrs } = {}, children = []) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs ?? {})) node.setAttribute(name, value);
-  for (const child of children) node.append(child);
-  return node;
-}
-
-function timeCell(label, iso, empty) {
-  const cell = element('td', { attrs: { 'data-label': label } });
-  if (iso === null) cell.append(element('span', { text: empty, className: 'muted' }));
-  else cell.append(element('time', { text: dateTime.format(new Date(iso)), attrs: { datetime: iso, title: iso } }));
-  return cell;
-}
 
 function keyRow(key) {
   const buttons = element('div', { className: 'row-actions' });
   const actions = element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } }, [buttons]);
-  if (key.status !== 'revoked') {
-    const revoke = element('button', { text: 'Revoke', className: 'button button-small', attrs: { type: 'button', 'aria-label': `Revoke key ${key.name}` } });
-    revoke.addEventListener('click', () => revokeKey(key));
-    buttons.append(revoke);
-  }
-  const remove = element('button', { text: 'Delete', className: 'button button-small button-danger', attrs: { type: 'button', 'aria-label': `Delete key ${key.name}` } });
-  remove.addEventListener('click', () => deleteKey(key));
-  buttons.append(remove);
+  if (key.status !== 'revoked') buttons.append(rowButton('Revoke', `Revoke key ${key.name}`, () => revokeKey(key)));
+  buttons.append(rowButton('Delete', `Delete key ${key.name}`, () => deleteKey(key), 'button-danger'));
 
   return element('tr', { attrs: { 'data-key-id': key.id } }, [
     element('th', { text: key.name, attrs: { scope: 'row', 'data-label': 'Name' } }),
@@ -102,19 +45,6 @@ async function refresh() {
   const [account, { keys }] = await Promise.all([api('GET', '/account'), api('GET', '/keys')]);
   renderAccount(account);
   renderKeys(keys);
-}
-
-/** Resolves true when the seller confirms in the modal dialog (Escape and Cancel resolve false). */
-function confirmAction(title, text, confirmLabel) {
-  const dialog = $('confirm');
-  $('confirm-title').textContent = title;
-  $('confirm-text').textContent = text;
-  $('confirm-button').textContent = confirmLabel;
-  dialog.returnValue = '';
-  dialog.showModal();
-  return new Promise((resolve) => {
-    dialog.addEventListener('close', () => resolve(dialog.returnValue === 'confirm'), { once: true });
-  });
 }
 
 async function revokeKey(key) {
@@ -176,16 +106,8 @@ async function createKey(event) {
   }
 }
 
-async function copyKey() {
-  const input = $('new-key-value');
-  try {
-    await navigator.clipboard.writeText(input.value);
-  } catch {
-    input.select();
-    document.execCommand('copy');
-  }
-  $('copy-key').textContent = 'Copied';
-  announce('Key copied to the clipboard.');
+function copyKey() {
+  return copyValue($('new-key-value'), $('copy-key'), 'Key');
 }
 
 function hideKey() {
@@ -193,16 +115,6 @@ function hideKey() {
   $('new-key').hidden = true;
   $('copy-key').textContent = 'Copy';
   $('key-name').focus();
-}
-
-async function signOut() {
-  try {
-    await api('DELETE', '/session');
-  } catch (error) {
-    showError(error);
-    return;
-  }
-  window.location.assign('/dashboard');
 }
 
 function tomorrowUtc() {

@@ -1,0 +1,225 @@
+// The Settings → Webhooks page: plain DOM, data from /dashboard/api/webhooks (openapi.dashboard.yaml).
+// Text is only ever set with textContent, never parsed as HTML.
+
+import { $, announce, api, clearError, confirmAction, copyValue, dateTime, element, rowButton, showError, signOut, timeCell } from './common.js';
+
+const STATE_LABELS = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed' };
+/** While a shown delivery is still on its way, the list is read again after this long. */
+const DELIVERIES_REFRESH_MS = 2000;
+
+/** The endpoint whose deliveries are shown, and the timer that refreshes them. */
+let shown = null;
+let refreshTimer;
+
+function endpointRow(endpoint) {
+  const buttons = element('div', { className: 'row-actions' }, [
+    rowButton('Deliveries', `Show deliveries to ${endpoint.url}`, () => showDeliveries(endpoint)),
+    rowButton('Rotate secret', `Rotate the secret of ${endpoint.url}`, () => rotateSecret(endpoint)),
+    rowButton('Delete', `Delete endpoint ${endpoint.url}`, () => deleteEndpoint(endpoint), 'button-danger'),
+  ]);
+  const status = endpoint.failing ? ['Failing', 'failing'] : ['Active', 'active'];
+  return element('tr', { attrs: { 'data-endpoint-id': endpoint.id } }, [
+    element('th', { attrs: { scope: 'row', 'data-label': 'URL' } }, [element('code', { text: endpoint.url, className: 'endpoint-url' })]),
+    element('td', { attrs: { 'data-label': 'Events' } }, [
+      element('ul', { className: 'event-list' }, endpoint.events.map((type) => element('li', {}, [element('code', { text: type })]))),
+    ]),
+    timeCell('Created', endpoint.created_at, ''),
+    element('td', { attrs: { 'data-label': 'Status' } }, [
+      element('span', {
+        text: status[0],
+        className: `badge badge-${status[1]}`,
+        attrs: endpoint.failing ? { title: 'Deliveries were given up after every retry; a successful delivery clears this.' } : {},
+      }),
+    ]),
+    element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } }, [buttons]),
+  ]);
+}
+
+function deliveryRow(delivery) {
+  const response = delivery.last_status_code === null
+    ? element('span', { text: delivery.attempts === 0 ? '—' : `no answer${delivery.last_error ? ` (${delivery.last_error})` : ''}`, className: 'muted' })
+    : element('code', { text: String(delivery.last_status_code) });
+  return element('tr', { attrs: { 'data-event-id': delivery.event_id } }, [
+    element('th', { attrs: { scope: 'row', 'data-label': 'Event' } }, [
+      element('code', { text: delivery.event_type }),
+      element('br'),
+      element('code', { text: delivery.event_id, className: 'muted' }),
+    ]),
+    element('td', { attrs: { 'data-label': 'State' } }, [
+      element('span', { text: STATE_LABELS[delivery.status], className: `badge badge-${delivery.status}` }),
+    ]),
+    element('td', { attrs: { 'data-label': 'Response' } }, [response]),
+    element('td', { text: String(delivery.attempts), attrs: { 'data-label': 'Attempts' } }),
+    timeCell('Last attempt', delivery.last_attempt_at, 'not yet'),
+    timeCell('Next attempt', delivery.next_attempt_at, '—'),
+    element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } }, [
+      element('div', { className: 'row-actions' }, [
+        rowButton('Resend', `Resend ${delivery.event_type} ${delivery.event_id}`, () => resend(delivery)),
+      ]),
+    ]),
+  ]);
+}
+
+function renderEndpoints(endpoints) {
+  $('endpoints-body').replaceChildren(...endpoints.map(endpointRow));
+  $('endpoints-table').hidden = endpoints.length === 0;
+  $('endpoints-empty').hidden = endpoints.length !== 0;
+}
+
+async function refreshEndpoints() {
+  const { endpoints } = await api('GET', '/webhooks');
+  renderEndpoints(endpoints);
+  if (shown && !endpoints.some((endpoint) => endpoint.id === shown.id)) hideDeliveries();
+}
+
+async function refreshDeliveries() {
+  clearTimeout(refreshTimer);
+  if (!shown) return;
+  const endpoint = shown;
+  const { deliveries } = await api('GET', `/webhooks/${encodeURIComponent(endpoint.id)}/deliveries`);
+  if (shown !== endpoint) return;
+  $('deliveries-body').replaceChildren(...deliveries.map(deliveryRow));
+  $('deliveries-table').hidden = deliveries.length === 0;
+  $('deliveries-empty').hidden = deliveries.length !== 0;
+  // Keep the list current while something is on its way (the first attempt follows within seconds).
+  if (deliveries.some((delivery) => delivery.status === 'pending' || delivery.status === 'retrying')) {
+    refreshTimer = setTimeout(() => refreshDeliveries().catch(showError), DELIVERIES_REFRESH_MS);
+  }
+}
+
+async function showDeliveries(endpoint) {
+  shown = endpoint;
+  $('deliveries-url').textContent = endpoint.url;
+  $('deliveries-body').replaceChildren();
+  $('deliveries').hidden = false;
+  try {
+    clearError();
+    await refreshDeliveries();
+    $('deliveries').focus();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function hideDeliveries() {
+  shown = null;
+  clearTimeout(refreshTimer);
+  $('deliveries').hidden = true;
+}
+
+function showSecret(endpoint) {
+  $('new-secret-url').textContent = endpoint.url;
+  $('new-secret-value').value = endpoint.secret;
+  const rotated = endpoint.previous_secret_expires_at !== null;
+  $('new-secret-rotated').hidden = !rotated;
+  if (rotated) {
+    $('previous-expires').textContent = dateTime.format(new Date(endpoint.previous_secret_expires_at));
+    $('previous-expires').setAttribute('datetime', endpoint.previous_secret_expires_at);
+  }
+  $('copy-secret').textContent = 'Copy';
+  $('new-secret').hidden = false;
+  $('new-secret').focus();
+}
+
+function hideSecret() {
+  $('new-secret-value').value = '';
+  $('new-secret').hidden = true;
+  $('endpoint-url').focus();
+}
+
+async function createEndpoint(event) {
+  event.preventDefault();
+  const form = $('create-form');
+  if (!form.reportValidity()) return;
+  const events = [...form.querySelectorAll('input[name="events"]:checked')].map((box) => box.value);
+  if (events.length === 0) {
+    showError(new Error('Choose at least one event type.'));
+    return;
+  }
+  const button = $('create-button');
+  button.disabled = true;
+  try {
+    clearError();
+    const created = await api('POST', '/webhooks', { url: $('endpoint-url').value, events });
+    form.reset();
+    showSecret(created);
+    await refreshEndpoints();
+    announce(`Endpoint ${created.url} added. Copy its secret now: you won't see it again.`);
+  } catch (error) {
+    showError(error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function rotateSecret(endpoint) {
+  const sure = await confirmAction(
+    `Rotate the secret of ${endpoint.url}?`,
+    'A new secret signs every request from now on. The current one also signs them for 24 hours, so you can update your receiver without missing events.',
+    'Rotate secret',
+  );
+  if (!sure) return;
+  try {
+    clearError();
+    const rotated = await api('POST', `/webhooks/${encodeURIComponent(endpoint.id)}/rotate-secret`);
+    showSecret(rotated);
+    await refreshEndpoints();
+    announce(`Secret of ${endpoint.url} rotated. Copy the new one now: you won't see it again.`);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function deleteEndpoint(endpoint) {
+  const sure = await confirmAction(
+    `Delete the endpoint ${endpoint.url}?`,
+    'No more events are sent to it, pending retries included, and its delivery history is removed. This cannot be undone.',
+    'Delete endpoint',
+  );
+  if (!sure) return;
+  try {
+    clearError();
+    await api('DELETE', `/webhooks/${encodeURIComponent(endpoint.id)}`);
+    if (shown?.id === endpoint.id) hideDeliveries();
+    await refreshEndpoints();
+    announce(`Endpoint ${endpoint.url} deleted.`);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function sendTest() {
+  if (!shown) return;
+  const button = $('send-test');
+  button.disabled = true;
+  try {
+    clearError();
+    const delivery = await api('POST', `/webhooks/${encodeURIComponent(shown.id)}/test`);
+    await refreshDeliveries();
+    announce(`Test event ${delivery.event_id} queued.`);
+  } catch (error) {
+    showError(error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function resend(delivery) {
+  if (!shown) return;
+  try {
+    clearError();
+    await api('POST', `/webhooks/${encodeURIComponent(shown.id)}/deliveries/${encodeURIComponent(delivery.event_id)}/resend`);
+    await refreshDeliveries();
+    announce(`${delivery.event_type} ${delivery.event_id} queued again.`);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+$('create-form').addEventListener('submit', createEndpoint);
+$('copy-secret').addEventListener('click', () => copyValue($('new-secret-value'), $('copy-secret'), 'Secret'));
+$('dismiss-secret').addEventListener('click', hideSecret);
+$('send-test').addEventListener('click', sendTest);
+$('refresh-deliveries').addEventListener('click', () => refreshDeliveries().catch(showError));
+$('sign-out').addEventListener('click', signOut);
+refreshEndpoints().catch(showError);

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DatabaseHandle } from '../db/connect.js';
+import { requireBody } from '../http/json-body-parser.js';
+import { deleteEndpoint, findEndpoint, listDeliveries, resendDelivery, rotateEndpointSecret } from '../webhooks/endpoints.js';
+import type { SecretBox } from '../webhooks/secret-box.js';
+import { dashboardErrors } from './dashboard-errors.js';
+import { createSellerEndpoint, listSellerEndpoints, sendSellerTestEvent } from './seller-webhooks.js';
+import { parseNewWebhookEndpoint } from './webhook-input.js';
+
+type EndpointRequest = FastifyRequest<{ Params: { id: string } }>;
+type DeliveryRequest = FastifyRequest<{ Params: { id: string; event_id: string } }>;
+
+export interface WebhookRouteDeps {
+  database: DatabaseHandle;
+  now: () => Date;
+  /** Seals endpoint secrets (the server's webhook secret key). */
+  box: SecretBox;
+  /** `--allow-private-webhooks`: sellers may register loopback and private addresses (local development). */
+  allowPrivate: boolean;
+}
+
+/**
+ * The JSON behind the Webhooks page (openapi.dashboard.yaml, tag Webhooks). The session guard runs first, and
+ * every repository call is scoped by the signed-in seller, so another seller's endpoint is a 404 exactly like a
+ * missing one.
+ */
+export function registerWebhookRoutes(app: FastifyInstance, { database, now, box, allowPrivate }: WebhookRouteDeps) {
+  const sellerOf = (request: FastifyRequest) => request.dashboardSession!.sellerId;
+  const found = <T>(value: T | undefined | false): T => {
+    if (value === undefined || value === false) throw dashboardErrors.webhookNotFound();
+    return value;
+  };
+
+  app.get('/webhooks', async (request) => ({ endpoints: await listSellerEndpoints(database, sellerOf(request)) }));
+
+  app.post('/webhooks', async (request, reply) => {
+    const input = parseNewWebhookEndpoint(requireBody(request));
+    const created = await createSellerEndpoint(database, box, sellerOf(request), input, { allowPrivate, now: now() });
+    return reply.code(201).send(created);
+  });
+
+  app.delete('/webhooks/:id', async (request: EndpointRequest, reply) => {
+    found(await deleteEndpoint(database, sellerOf(request), request.params.id));
+    return reply.code(204).send();
+  });
+
+  app.post('/webhooks/:id/rotate-secret', async (request: EndpointRequest) => {
+    const sellerId = sellerOf(request);
+    const { id, secret } = found(await rotateEndpointSecret(database, box, sellerId, request.params.id, { now: now() }));
+    // Answered in the listing's shape with the new secret, as after a create.
+    const { seller_id: _seller, ...endpoint } = found(await findEndpoint(database, sellerId, id));
+    return { ...endpoint, secret };
+  });
+
+  app.get('/webhooks/:id/deliveries', async (request: EndpointRequest) => ({
+    deliveries: found(await listDeliveries(database, sellerOf(request), request.params.id, { limit: 50 })),
+  }));
+
+  app.post('/webhooks/:id/deliveries/:event_id/resend', async (request: DeliveryRequest, reply) => {
+    const { id, event_id: eventId } = request.params;
+    found(await resendDelivery(database, sellerOf(request), id, eventId, { now: now() }));
+    return reply.code(204).send();
+  });
+
+  app.post('/webhooks/:id/test', async (request: EndpointRequest, reply) => {
+    const delivery = found(await sendSellerTestEvent(database, sellerOf(request), request.params.id, now()));
+    return reply.code(202).send(delivery);
+  });
+}

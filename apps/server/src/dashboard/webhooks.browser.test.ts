@@ -1,0 +1,181 @@
+// The Webhooks page in a real browser (Debian's Chromium, driven by playwright-core), against a real server
+// started like `cli serve --allow-private-webhooks` on a fresh database, delivering to a real receiver on
+// 127.0.0.1: add an endpoint, copy its secret, watch deliveries, send a test event, resend, rotate, delete.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CustomersClient, verifyWebhook } from '@customers-api/sdk';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../db/api-keys.js';
+import { startServer, type RunningServer } from '../server/start-server.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
+const DESKTOP = { width: 1280, height: 900 };
+
+describe.each(['sqlite', 'postgres'] as const)('the Webhooks page in Chromium, server on %s', (dialect) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let receiver: WebhookReceiver;
+  let keyDir: string;
+  let banner = '';
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
+    database = await createTestDatabase(dialect);
+    keyDir = mkdtempSync(join(tmpdir(), 'webhook-key-'));
+    server = await startServer(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        databaseUrl: database.url,
+        logLevel: 'silent',
+        allowPrivateWebhooks: true,
+        webhookSecretKey: { file: join(keyDir, 'webhook-secret.key') },
+      },
+      { print: (text) => (banner += text) },
+    );
+    receiver = await startWebhookReceiver();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await server?.close();
+    await database?.dispose();
+    if (keyDir) rmSync(keyDir, { recursive: true, force: true });
+  });
+
+  const endpointRow = (url: string) => page.locator('#endpoints-body tr', { has: page.getByRole('rowheader', { name: url, exact: true }) });
+  const deliveryRow = (eventId: string) => page.locator(`#deliveries-body tr`, { has: page.getByText(eventId, { exact: true }) });
+
+  it('adds an endpoint, shows its secret once, lists deliveries with status and code, tests, resends, rotates and deletes', async () => {
+    const link = /(http:\/\/\S+\/dashboard\/login\?token=\S+)/.exec(banner)?.[1];
+    const sellerId = /seller id:\s+(\S+)/.exec(banner)?.[1];
+    expect(link && sellerId, banner).toBeTruthy();
+    await page.goto(link!);
+    await page.waitForURL(`${server.url}/dashboard/settings/api-keys`);
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Webhooks' }).click();
+    await page.waitForURL(`${server.url}/dashboard/settings/webhooks`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Webhooks');
+    await page.getByText('No endpoints yet. Add one above.').waitFor();
+
+    // Add the receiver for created and updated events only (keyboard: Enter submits).
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByLabel('customer.deleted').uncheck();
+    await page.getByLabel('Endpoint URL').press('Enter');
+    const shown = page.locator('#new-secret');
+    await shown.waitFor({ state: 'visible' });
+    expect(await shown.textContent()).toContain("You won't see it again.");
+    const secret = await page.getByLabel("The endpoint's signing secret").inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    await page.locator('#copy-secret').click();
+    await page.locator('#copy-secret', { hasText: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await endpointRow(receiver.url).waitFor();
+    expect(await endpointRow(receiver.url).locator('[data-label="Events"]').innerText()).toBe('customer.created\ncustomer.updated');
+    expect(await endpointRow(receiver.url).locator('[data-label="Status"]').textContent()).toBe('Active');
+    await page.getByRole('button', { name: 'I have stored it, hide the secret' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    await page.reload();
+    await endpointRow(receiver.url).waitFor();
+    expect(await page.content()).not.toContain(secret);
+
+    // A change through the SDK reaches the receiver, signed with the copied secret; the page shows the delivery.
+    const { key } = await createApiKey(server.database, { sellerId: sellerId!, name: 'browser test' });
+    const client = new CustomersClient({ apiKey: key, baseUrl: server.url, maxRetries: 0 });
+    await client.customers.create({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+    const [created] = await receiver.waitUntil((all) => all.length >= 1);
+    const event = await verifyWebhook(created!.body, created!.headers, secret);
+    expect(event.type).toBe('customer.created');
+    await endpointRow(receiver.url).getByRole('button', { name: `Show deliveries to ${receiver.url}` }).click();
+    await deliveryRow(event.id).locator('[data-label="State"]', { hasText: /^Delivered$/ }).waitFor();
+    expect(await deliveryRow(event.id).locator('[data-label="Response"]').textContent()).toBe('204');
+    expect(await deliveryRow(event.id).locator('[data-label="Attempts"]').textContent()).toBe('1');
+
+    // A test event while the receiver answers 500: the page follows it to "Retrying" with the code.
+    receiver.answerWith(() => ({ status: 500 }));
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const [, testRequest] = await receiver.waitUntil((all) => all.length >= 2);
+    const testEvent = await verifyWebhook(testRequest!.body, testRequest!.headers, secret);
+    expect(testEvent.type === 'customer.updated' && testEvent.data.customer.id).toMatch(/^00000000-0000-4000-8000-/);
+    await deliveryRow(testEvent.id).locator('[data-label="State"]', { hasText: /^Retrying$/ }).waitFor();
+    expect(await deliveryRow(testEvent.id).locator('[data-label="Response"]').textContent()).toBe('500');
+    expect(await deliveryRow(testEvent.id).locator('[data-label="Next attempt"] time').count()).toBe(1);
+
+    // Resend the first event: the same webhook-id arrives again. (The receiver keeps answering 500 from here on,
+    // so no later success clears the failing state set below.)
+    await deliveryRow(event.id).getByRole('button', { name: `Resend customer.created ${event.id}` }).click();
+    const again = (await receiver.waitUntil((all) => all.filter((r) => r.headers['webhook-id'] === event.id).length >= 2)).filter(
+      (r) => r.headers['webhook-id'] === event.id,
+    );
+    expect(again[1]!.body).toBe(created!.body);
+
+    // An endpoint whose deliveries were given up shows as failing (set by hand: giving up takes three days).
+    await server.app.webhookWorker!.drain();
+    await server.database.db.updateTable('webhook_endpoints').set({ failing_since: new Date().toISOString() }).execute();
+    await page.reload();
+    await endpointRow(receiver.url).locator('[data-label="Status"]', { hasText: /^Failing$/ }).waitFor();
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await endpointRow(receiver.url).getByRole('button', { name: `Show deliveries to ${receiver.url}` }).click();
+    await deliveryRow(event.id).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, `webhooks-${dialect}-desktop.png`), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: join(ARTIFACTS, `webhooks-${dialect}-360px.png`), fullPage: true });
+    await page.setViewportSize(DESKTOP);
+
+    // Rotate: confirmed in the dialog; the new secret is shown once and verifies the next event (so does the old).
+    await endpointRow(receiver.url).getByRole('button', { name: `Rotate the secret of ${receiver.url}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+    await shown.waitFor({ state: 'visible' });
+    const rotated = await page.getByLabel("The endpoint's signing secret").inputValue();
+    expect(rotated).not.toBe(secret);
+    expect(await page.locator('#new-secret-rotated').isVisible()).toBe(true);
+    const count = receiver.received.length;
+    await client.customers.update(event.type === 'customer.created' ? event.data.customer.id : '', { status: 'suspended' });
+    const [latest] = (await receiver.waitUntil((all) => all.length > count)).slice(count);
+    for (const key of [secret, rotated]) expect((await verifyWebhook(latest!.body, latest!.headers, key)).type).toBe('customer.updated');
+
+    // Delete: Escape cancels, confirming removes it for good.
+    await endpointRow(receiver.url).getByRole('button', { name: `Delete endpoint ${receiver.url}` }).click();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await endpointRow(receiver.url).count()).toBe(1);
+    await endpointRow(receiver.url).getByRole('button', { name: `Delete endpoint ${receiver.url}` }).click();
+    await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
+    await endpointRow(receiver.url).waitFor({ state: 'detached' });
+    expect(await page.locator('#deliveries').isHidden()).toBe(true);
+    await page.reload();
+    await page.getByText('No endpoints yet. Add one above.').waitFor();
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('shows the server\'s refusal of a URL it does not accept', async () => {
+    const before = await page.locator('#endpoints-body tr').count();
+    await page.getByLabel('Endpoint URL').fill('http://user:pw@127.0.0.1/hook');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByRole('alert').filter({ hasText: 'url must not contain a user name or password' }).waitFor();
+    expect(await page.locator('#endpoints-body tr').count()).toBe(before);
+    expect(await page.locator('#new-secret').isHidden()).toBe(true);
+  }, 60_000);
+});

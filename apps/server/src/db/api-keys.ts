@@ -3,7 +3,7 @@ import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from '@customers-api/
 import { canonicalUuid } from './uuid.js';
 import { compileOnce } from './compile-once.js';
 import type { DatabaseHandle } from './connect.js';
-import { customerFromRow, toIso, toIsoOrNull, type CustomerRow } from './rows.js';
+import { CUSTOMER_COLUMNS, customerFromRow, toIso, toIsoOrNull, type CustomerRow } from './rows.js';
 import type { Customer } from '@customers-api/core';
 
 /** What listings show: never the key or its hash. */
@@ -156,26 +156,17 @@ export async function findActiveKey(
   if (!row || row.revokedAt !== null) return undefined;
   const expiresAt = toIsoOrNull(row.expiresAt);
   if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) return undefined;
-  return {
-    keyId: row.keyId,
-    sellerId: row.sellerId,
-    plan: row.plan,
-    customerLimitOverride: row.customerLimitOverride,
-    rateLimit: row.rateLimit,
-    lastUsedAt: toIsoOrNull(row.lastUsedAt),
-  };
+  return activeKeyOf(row);
 }
 
 const KEY_COLUMNS = `k.id as "keyId", k.seller_id as "sellerId", k.last_used_at as "lastUsedAt",
   s.plan as plan, s.customer_limit as "customerLimitOverride", s.rate_limit as "rateLimit"`;
+const KEY_WITH_SELLER = 'from api_keys k join sellers s on s.id = k.seller_id';
 // Usable keys only: revocation and expiry are decided in SQL, against the server's clock passed as $2.
-const USABLE_KEY = `from api_keys k join sellers s on s.id = k.seller_id
-  where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > $2)`;
-const CUSTOMER_COLUMNS = ['id', 'seller_id', 'first_name', 'last_name', 'email', 'email_normalized', 'company_name',
-  'legal_entity', 'language', 'status', 'address_data', 'postal_redirect_address', 'source', 'created_at', 'updated_at'];
+const USABLE_KEY = 'where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > $2)';
 
 /** PostgreSQL: the usable key by hash, as one named prepared statement. */
-const POSTGRES_ACTIVE_KEY = { name: 'active_key_v1', text: `select ${KEY_COLUMNS} ${USABLE_KEY}` };
+const POSTGRES_ACTIVE_KEY = { name: 'active_key_v1', text: `select ${KEY_COLUMNS} ${KEY_WITH_SELLER} ${USABLE_KEY}` };
 
 /**
  * PostgreSQL: the usable key by hash and, in the same statement, its seller's customer with id $3 (columns prefixed
@@ -184,9 +175,7 @@ const POSTGRES_ACTIVE_KEY = { name: 'active_key_v1', text: `select ${KEY_COLUMNS
 const POSTGRES_ACTIVE_KEY_WITH_CUSTOMER = {
   name: 'active_key_with_customer_v1',
   text: `select ${KEY_COLUMNS}, ${CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ')}
-    from api_keys k join sellers s on s.id = k.seller_id
-    left join customers c on c.seller_id = k.seller_id and c.id = $3
-    where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > $2)`,
+    ${KEY_WITH_SELLER} left join customers c on c.seller_id = k.seller_id and c.id = $3 ${USABLE_KEY}`,
 };
 
 type ActiveKeyRow = Omit<ActiveKey, 'lastUsedAt'> & { lastUsedAt: Date | string | null };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from './connect.js';
+import { CUSTOMER_COLUMNS } from './rows.js';
 
 // The outbox is written by triggers on customers, so every statement or server-side function that changes a
 // customer records its change in the same transaction, whoever wrote it. Each change:
@@ -12,23 +13,6 @@ import type { DialectName } from './connect.js';
 // - is fanned out at once to the seller's endpoints subscribed to its type (one webhook_deliveries row each,
 //   due now), so the delivery worker only ever claims ready rows and a change is never fanned out twice.
 
-const CUSTOMER_COLUMNS = [
-  'id',
-  'seller_id',
-  'first_name',
-  'last_name',
-  'email',
-  'email_normalized',
-  'company_name',
-  'legal_entity',
-  'language',
-  'status',
-  'address_data',
-  'postal_redirect_address',
-  'source',
-  'created_at',
-  'updated_at',
-] as const;
 
 const SQLITE_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 

@@ -1,15 +1,12 @@
 import { emailKey, type Customer, type CustomerUpdate, type InsertOptions, type InsertResult, type UpdateResult } from '@customers-api/core';
 import type { DatabaseHandle, PreparedStatement } from './connect.js';
-import { customerFromRow, customerToRow, fromJson, toJson, type CustomerRow } from './rows.js';
+import { CUSTOMER_COLUMNS, customerFromRow, customerToRow, fromJson, toJson, type CustomerRow } from './rows.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 // PostgreSQL's side of SqlCustomerStore: every call is one named prepared statement, one round trip, no explicit
 // transaction (a statement is atomic on its own; the create's function locks what it decides on).
 
-const COLUMNS = ['id', 'seller_id', 'first_name', 'last_name', 'email', 'email_normalized', 'company_name',
-  'legal_entity', 'language', 'status', 'address_data', 'postal_redirect_address', 'source', 'created_at',
-  'updated_at'] as const;
-const RETURNING = COLUMNS.join(', ');
+const RETURNING = CUSTOMER_COLUMNS.join(', ');
 
 const FIND: PreparedStatement = {
   name: 'customer_find_v1',
@@ -37,7 +34,7 @@ export async function insertCustomerPg(
 ): Promise<InsertResult> {
   const row = customerToRow(customer);
   const parameters = [
-    ...COLUMNS.map((column) => row[column]),
+    ...CUSTOMER_COLUMNS.map((column) => row[column]),
     customerLimit,
     idempotency?.key ?? null,
     idempotency?.fingerprint ?? null,

@@ -23,6 +23,30 @@ export function toJson(value: unknown): string | null {
 /** A customers row as either driver returns it: the table's select types (see schema.ts). */
 export type CustomerRow = Selectable<CustomersTable>;
 
+/** The customers table's columns, in schema order: for column lists written as SQL text (RETURNING, snapshots). */
+export const CUSTOMER_COLUMNS = [
+  'id',
+  'seller_id',
+  'first_name',
+  'last_name',
+  'email',
+  'email_normalized',
+  'company_name',
+  'legal_entity',
+  'language',
+  'status',
+  'address_data',
+  'postal_redirect_address',
+  'source',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CustomerRow)[];
+
+// Every column must be listed: this fails to compile when schema.ts gains one.
+type UnlistedColumn = Exclude<keyof CustomerRow, (typeof CUSTOMER_COLUMNS)[number]>;
+const everyColumnListed: UnlistedColumn extends never ? true : UnlistedColumn = true;
+void everyColumnListed;
+
 export function customerFromRow(row: CustomerRow): Customer {
   return {
     id: row.id,

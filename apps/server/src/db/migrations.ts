@@ -265,13 +265,41 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
           .columns(['endpoint_id', 'customer_id', 'sequence'])
           .execute();
         await db.schema.createIndex('webhook_deliveries_change').on('webhook_deliveries').column('change_id').execute();
-        await createOutboxTriggers(db, dialect);
+        // The outbox triggers, first created here, are 008's since they record only what somebody subscribed to.
       },
       async down(db: Kysely<any>) {
         await dropOutboxTriggers(db, dialect);
         for (const table of ['webhook_deliveries', 'customer_changes', 'customer_event_sequences', 'webhook_endpoints']) {
           await db.schema.dropTable(table).ifExists().execute();
         }
+      },
+    },
+    '008_outbox_when_subscribed': {
+      // Changes are recorded only for subscribed endpoints, so the change number moves onto the customer's row
+      // (counted for every change, recorded or not) and its own table goes. Databases made before this version
+      // have 007's triggers, which are replaced; their numbers carry over.
+      async up(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        await db.schema
+          .alterTable('customers')
+          .addColumn('event_sequence', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+        await sql`update customers set event_sequence = s.sequence from customer_event_sequences s
+          where s.customer_id = customers.id`.execute(db);
+        await db.schema.dropTable('customer_event_sequences').execute();
+        await createOutboxTriggers(db, dialect);
+      },
+      async down(db: Kysely<any>) {
+        // Back to 007's tables; changes are no longer recorded until 008 runs again.
+        await dropOutboxTriggers(db, dialect);
+        await db.schema
+          .createTable('customer_event_sequences')
+          .addColumn('customer_id', t.id, (c) => c.primaryKey())
+          .addColumn('sequence', 'integer', (c) => c.notNull())
+          .execute();
+        await sql`insert into customer_event_sequences (customer_id, sequence)
+          select id, event_sequence from customers`.execute(db);
+        await db.schema.alterTable('customers').dropColumn('event_sequence').execute();
       },
     },
   };

@@ -3,43 +3,58 @@ import type { DialectName } from './connect.js';
 import { CUSTOMER_COLUMNS } from './rows.js';
 
 // The outbox is written by triggers on customers, so every statement or server-side function that changes a
-// customer records its change in the same transaction, whoever wrote it. Each change:
-// - takes the customer's next sequence number (customer_event_sequences: kept after the delete; one row per
-//   customer, so concurrent updates of one customer, already serialized by the customer row's lock or SQLite's
-//   single writer, get consecutive numbers);
+// customer records its change in the same transaction, whoever wrote it. A change is recorded only when the
+// seller has an endpoint subscribed to its type at that moment (nobody could ever receive it otherwise; a
+// create, update or delete of a seller without endpoints costs one index probe). Each recorded change:
+// - carries the customer's change number, `customers.event_sequence`: 1 on insert (the column's default), one
+//   more with every update (the writer sets `event_sequence = event_sequence + 1`, and a guard refuses an update
+//   that does not), the last one plus one for the delete. So the number counts every change, recorded or not,
+//   and concurrent updates of one customer, serialized by the row's lock or SQLite's single writer, get
+//   consecutive numbers;
 // - stores the row as it is after the change (before it, for a delete) as JSON, the previous row for an update;
 //   the server turns both into core's CustomerChange with the same mapping as its reads (webhooks/changes.ts);
 // - gets an event id, `evt_` and 32 lowercase hex digits made by the database;
 // - is fanned out at once to the seller's endpoints subscribed to its type (one webhook_deliveries row each,
 //   due now), so the delivery worker only ever claims ready rows and a change is never fanned out twice.
 
-
 const SQLITE_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+const EVENT_TYPES = { insert: 'customer.created', update: 'customer.updated', delete: 'customer.deleted' } as const;
 
 /** SQLite: the row as a JSON object of its column values, exactly as a select returns them (JSON columns as text). */
 function sqliteSnapshot(row: 'new' | 'old'): string {
   return `json_object(${CUSTOMER_COLUMNS.map((column) => `'${column}', ${row}.${column}`).join(', ')})`;
 }
 
+/** SQLite: the seller's endpoints subscribed to `type` (the trigger's WHEN and its fan-out share it). */
+function sqliteSubscribed(row: 'new' | 'old', type: string): string {
+  return `from webhook_endpoints e where e.seller_id = ${row}.seller_id
+    and exists (select 1 from json_each(e.event_types) where json_each.value = '${type}')`;
+}
+
 function sqliteTrigger(event: 'insert' | 'update' | 'delete'): string {
   const row = event === 'delete' ? 'old' : 'new';
-  const type = { insert: 'customer.created', update: 'customer.updated', delete: 'customer.deleted' }[event];
+  const type = EVENT_TYPES[event];
   // A delete happens "now", but never before the customer's last change (a clock stepping back).
   const occurredAt = event === 'delete' ? `max(${SQLITE_NOW}, old.updated_at)` : 'new.updated_at';
-  const sequence = `(select sequence from customer_event_sequences where customer_id = ${row}.id)`;
-  return `create trigger customers_outbox_${event} after ${event} on customers begin
-    insert into customer_event_sequences (customer_id, sequence) values (${row}.id, 1)
-      on conflict (customer_id) do update set sequence = sequence + 1;
+  const sequence = event === 'delete' ? 'old.event_sequence + 1' : 'new.event_sequence';
+  return `create trigger customers_outbox_${event} after ${event} on customers
+    when exists (select 1 ${sqliteSubscribed(row, type)})
+  begin
     insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
       values ('evt_' || lower(hex(randomblob(16))), '${type}', ${row}.seller_id, ${row}.id, ${sequence}, ${occurredAt},
         ${sqliteSnapshot(row)}, ${event === 'update' ? sqliteSnapshot('old') : 'null'});
     insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, next_attempt_at, created_at)
-      select c.id, e.id, c.seller_id, c.customer_id, c.sequence, 0, ${SQLITE_NOW}, ${SQLITE_NOW}
-      from customer_changes c join webhook_endpoints e on e.seller_id = c.seller_id
-      where c.customer_id = ${row}.id and c.sequence = ${sequence}
-        and exists (select 1 from json_each(e.event_types) where json_each.value = '${type}');
+      select last_insert_rowid(), e.id, ${row}.seller_id, ${row}.id, ${sequence}, 0, ${SQLITE_NOW}, ${SQLITE_NOW}
+      ${sqliteSubscribed(row, type)};
   end`;
 }
+
+const SEQUENCE_GUARD_MESSAGE = 'an update of customers must set event_sequence = event_sequence + 1';
+
+/** SQLite: the writers' half of the change number, enforced. */
+const SQLITE_SEQUENCE_GUARD = `create trigger customers_event_sequence_guard before update on customers
+  when new.event_sequence is not old.event_sequence + 1
+  begin select raise(abort, '${SEQUENCE_GUARD_MESSAGE}'); end`;
 
 const POSTGRES_FUNCTION = `
 create function customers_record_change() returns trigger language plpgsql as $$
@@ -51,19 +66,24 @@ declare
   v_change bigint;
 begin
   if tg_op = 'INSERT' then
-    v_row := new; v_type := 'customer.created'; v_occurred := new.updated_at;
+    v_row := new; v_type := 'customer.created'; v_occurred := new.updated_at; v_sequence := new.event_sequence;
   elsif tg_op = 'UPDATE' then
-    v_row := new; v_type := 'customer.updated'; v_occurred := new.updated_at;
+    if new.event_sequence is distinct from old.event_sequence + 1 then
+      raise exception '${SEQUENCE_GUARD_MESSAGE}';
+    end if;
+    v_row := new; v_type := 'customer.updated'; v_occurred := new.updated_at; v_sequence := new.event_sequence;
   else
     -- A delete happens now, but never before the customer's last change (a clock stepping back).
     v_row := old; v_type := 'customer.deleted'; v_occurred := greatest(clock_timestamp(), old.updated_at);
+    v_sequence := old.event_sequence + 1;
   end if;
-  insert into customer_event_sequences as s (customer_id, sequence) values (v_row.id, 1)
-    on conflict (customer_id) do update set sequence = s.sequence + 1
-    returning s.sequence into v_sequence;
+  if not exists (select 1 from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type) then
+    return null;
+  end if;
   insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
     values ('evt_' || replace(gen_random_uuid()::text, '-', ''), v_type, v_row.seller_id, v_row.id, v_sequence,
-      v_occurred, to_jsonb(v_row), case when tg_op = 'UPDATE' then to_jsonb(old) end)
+      v_occurred, to_jsonb(v_row) - 'event_sequence',
+      case when tg_op = 'UPDATE' then to_jsonb(old) - 'event_sequence' end)
     returning id into v_change;
   insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, next_attempt_at, created_at)
     select v_change, e.id, v_row.seller_id, v_row.id, v_sequence, 0, clock_timestamp(), clock_timestamp()
@@ -71,7 +91,7 @@ begin
   return null;
 end $$`;
 
-/** Creates the outbox triggers on customers (migration 007). */
+/** Creates the outbox triggers on customers (migration 008), and SQLite's guard of the change number. */
 export async function createOutboxTriggers(db: Kysely<any>, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') {
     await sql.raw(POSTGRES_FUNCTION).execute(db);
@@ -80,16 +100,17 @@ export async function createOutboxTriggers(db: Kysely<any>, dialect: DialectName
     return;
   }
   for (const event of ['insert', 'update', 'delete'] as const) await sql.raw(sqliteTrigger(event)).execute(db);
+  await sql.raw(SQLITE_SEQUENCE_GUARD).execute(db);
 }
 
-/** Drops them again (migration 007's down; bulk loads that must not record changes). */
+/** Drops them again (a migration's down; bulk loads that must not record changes). */
 export async function dropOutboxTriggers(db: Kysely<any>, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') {
     await sql`drop trigger if exists customers_record_change on customers`.execute(db);
     await sql`drop function if exists customers_record_change()`.execute(db);
     return;
   }
-  for (const event of ['insert', 'update', 'delete']) {
-    await sql.raw(`drop trigger if exists customers_outbox_${event}`).execute(db);
+  for (const name of ['customers_outbox_insert', 'customers_outbox_update', 'customers_outbox_delete', 'customers_event_sequence_guard']) {
+    await sql.raw(`drop trigger if exists ${name}`).execute(db);
   }
 }

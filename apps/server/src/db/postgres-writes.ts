@@ -114,7 +114,8 @@ function updateStatementFor(changes: CustomerUpdate): { statement: PreparedState
   const shape = list.map(([column]) => column).join(',');
   let statement = updateStatements.get(shape);
   if (!statement) {
-    const sets = ['updated_at = $3', ...list.map(([column], i) => `${column} = $${i + 4}`)];
+    // Every update advances the change number (db/outbox-triggers.ts).
+    const sets = ['updated_at = $3', 'event_sequence = event_sequence + 1', ...list.map(([column], i) => `${column} = $${i + 4}`)];
     statement = {
       name: `customer_update_v1_${updateStatements.size}`,
       text: `update customers set ${sets.join(', ')} where seller_id = $1 and id = $2 returning ${RETURNING}`,

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, RawBuilder } from 'kysely';
 
 /**
  * Timestamps are `timestamptz` on PostgreSQL (read back as Date) and ISO 8601 text on SQLite; both accept an
@@ -50,6 +50,11 @@ export interface CustomersTable {
   source: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * The customer's change number (webhooks' `data.sequence`): 1 on insert, one more with every update, which
+   * must set it to `event_sequence + 1` (db/outbox-triggers.ts). Not part of the customer.
+   */
+  event_sequence: ColumnType<number, never, RawBuilder<number>>;
 }
 
 export interface IdempotencyKeysTable {
@@ -109,12 +114,6 @@ export interface WebhookEndpointsTable {
   failing_since: NullableTimestamp;
 }
 
-/** Each customer's last change number, kept after its delete. Written by the outbox triggers only. */
-export interface CustomerEventSequencesTable {
-  customer_id: string;
-  sequence: number;
-}
-
 /** The outbox: one row per change of a customer, written by triggers (db/outbox-triggers.ts). */
 export interface CustomerChangesTable {
   id: SerialId;
@@ -161,7 +160,6 @@ export interface Database {
   dashboard_sessions: DashboardSessionsTable;
   seller_customer_counts: SellerCustomerCountsTable;
   webhook_endpoints: WebhookEndpointsTable;
-  customer_event_sequences: CustomerEventSequencesTable;
   customer_changes: CustomerChangesTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }

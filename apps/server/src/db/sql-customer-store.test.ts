@@ -1,20 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { describeOutboxContract, describeStoreContract, sampleCustomer as customer } from '@customers-api/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { newTestSeller as newSeller, subscribeTestEndpoint } from '../test/sellers-and-endpoints.js';
 import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import { listChanges } from '../webhooks/changes.js';
 import type { DatabaseHandle } from './connect.js';
 import { countCustomers } from './sellers.js';
 import { SqlCustomerStore } from './sql-customer-store.js';
-
-async function newSeller(handle: DatabaseHandle): Promise<string> {
-  const id = randomUUID();
-  await handle.db
-    .insertInto('sellers')
-    .values({ id, name: 'Test seller', plan: 'test', customer_limit: null, created_at: new Date().toISOString() })
-    .execute();
-  return id;
-}
 
 const roomy = { customerLimit: 1000 };
 
@@ -32,7 +23,15 @@ for (const dialect of DIALECTS) {
     changes: (sellerId: string) => listChanges(db.handle, sellerId),
   };
   describeStoreContract(`SqlCustomerStore on ${dialect}`, harness);
-  describeOutboxContract(`SqlCustomerStore on ${dialect}`, harness);
+  // Changes are recorded only for sellers with a subscribed endpoint (db/outbox-triggers.ts).
+  describeOutboxContract(`SqlCustomerStore on ${dialect}`, {
+    ...harness,
+    newSeller: async () => {
+      const sellerId = await newSeller(db.handle);
+      await subscribeTestEndpoint(db.handle, sellerId);
+      return sellerId;
+    },
+  });
 }
 
 describe.each(DIALECTS)('SqlCustomerStore on %s, beyond the contract', (dialect) => {

@@ -9,7 +9,7 @@ import {
   type PageRequest,
   type UpdateResult,
 } from '@customers-api/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { compileOnce, compileOnceIn } from './compile-once.js';
 import type { DatabaseHandle } from './connect.js';
 import { customerFromRow, customerToRow, fromJson, toIso } from './rows.js';
@@ -47,10 +47,14 @@ const selectCustomerForUpdate = compileOnceIn((db, sellerId: string, id: string)
 );
 const FIXED_COLUMNS: ReadonlySet<string> = new Set(['id', 'seller_id', 'source', 'created_at']);
 const UPDATED_COLUMNS = CUSTOMER_COLUMNS.filter((column) => !FIXED_COLUMNS.has(column));
+// Every update advances the change number (db/outbox-triggers.ts).
 const updateCustomerRow = compileOnceIn((db, ...values: string[]) =>
   db
     .updateTable('customers')
-    .set(Object.fromEntries(UPDATED_COLUMNS.map((column, i) => [column, values[i]])))
+    .set({
+      ...Object.fromEntries(UPDATED_COLUMNS.map((column, i) => [column, values[i]])),
+      event_sequence: sql<number>`event_sequence + 1`,
+    })
     .where('seller_id', '=', values[UPDATED_COLUMNS.length]!)
     .where('id', '=', values[UPDATED_COLUMNS.length + 1]!),
 );

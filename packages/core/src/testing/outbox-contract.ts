@@ -3,7 +3,11 @@ import { type CustomerChange, isEventId } from '../events/customer-change.js';
 import type { CustomerStore } from '../store.js';
 import { sampleCustomer, type StoreHarness } from './store-contract.js';
 
-/** A store harness that can also read the store's outbox. */
+/**
+ * A store harness that can also read the store's outbox. A store may skip recording the changes nobody can
+ * receive (the server records only for sellers with a subscribed endpoint); its `newSeller` then gives a seller
+ * subscribed to every event type.
+ */
 export interface OutboxHarness extends StoreHarness {
   /** The seller's recorded changes, oldest first (in the order of their per-customer sequence). */
   changes(sellerId: string): Promise<CustomerChange[]>;

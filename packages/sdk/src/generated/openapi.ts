@@ -292,7 +292,7 @@ export interface components {
          * @example evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e
          */
         EventId: string;
-        /** @description The customer's change number; 1 for its creation, one more for each later change. Drop an event whose sequence is lower than one already applied for the customer. */
+        /** @description The customer's change number; 1 for its creation, one more for each later change, whether or not an endpoint received that change (so an endpoint may see gaps). Drop an event whose sequence is lower than one already applied for the customer. */
         EventSequence: number;
         /**
          * @description A customer property that a change can touch.

@@ -82,7 +82,12 @@ describe('webhooks CLI (SQLite)', () => {
     });
     expect(await cli(env, 'webhooks', 'deliveries', '--json', ...db)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: Usage: webhooks deliveries/) });
     expect(await cli(env, 'webhooks', 'deliveries', 'x', '--limit', '0', ...db)).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Error: --limit must be/) });
-    expect(await cli(env, 'webhooks', 'rename', ...db)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: Unknown webhooks command "rename"/) });
+    const unknown = await cli(env, 'webhooks', 'rename', ...db);
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: Unknown webhooks command "rename"/) });
+    // Every webhooks command is offered, the long-running `listen` included.
+    for (const command of ['create', 'list', 'delete', 'deliveries', 'rotate-secret', 'listen']) {
+      expect(unknown.stderr).toContain(`webhooks ${command} `);
+    }
     expect(await cli({ WEBHOOK_SECRET_KEY: 'short' }, 'webhooks', 'create', '--seller', sellerId, '--url', 'https://x.example/', ...db)).toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/^Error: The webhook secret key in WEBHOOK_SECRET_KEY must be 32 bytes/),

@@ -14,6 +14,7 @@ import {
 } from '../webhooks/endpoints.js';
 import { loadSecretKey, secretKeySource } from '../webhooks/secret-key.js';
 import { CliError, type CliIo } from './io.js';
+import { WEBHOOKS_LISTEN_USAGE } from './webhooks-listen-command.js';
 import { withDatabase } from './with-database.js';
 
 export const WEBHOOKS_USAGE = [
@@ -62,7 +63,10 @@ export async function webhooksCommand(args: string[], io: CliIo): Promise<void> 
     case 'rotate-secret':
       return onEndpoint(sub, positionals, values, io);
     default:
-      throw new CliError(`Unknown webhooks command "${sub ?? ''}". Usage:\n  ${WEBHOOKS_USAGE.join('\n  ')}\n${COMMON}`, 2);
+      throw new CliError(
+        `Unknown webhooks command "${sub ?? ''}". Usage:\n  ${[...WEBHOOKS_USAGE, WEBHOOKS_LISTEN_USAGE].join('\n  ')}\n${COMMON}`,
+        2,
+      );
   }
 }
 

@@ -12,7 +12,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import { compileOnce, compileOnceIn } from './compile-once.js';
 import type { DatabaseHandle } from './connect.js';
-import { customerFromRow, customerToRow, fromJson, toIso } from './rows.js';
+import { CUSTOMER_COLUMNS, customerFromRow, customerToRow, fromJson, toIso } from './rows.js';
 import type { Database } from './schema.js';
 import { isUniqueViolation } from './unique-violation.js';
 import { writeTransaction } from './write-transaction.js';
@@ -31,7 +31,6 @@ const selectEmailTaken = compileOnceIn((db, sellerId: string, email: string) =>
   db.selectFrom('customers').select('id').where('seller_id', '=', sellerId).where('email_normalized', '=', email),
 );
 type CustomerRowValues = ReturnType<typeof customerToRow>;
-const CUSTOMER_COLUMNS = Object.keys(customerToRow({ email: '' } as Customer)) as Array<keyof CustomerRowValues>;
 const insertCustomerRow = compileOnceIn((db, ...values: string[]) =>
   db
     .insertInto('customers')
@@ -129,7 +128,8 @@ export class SqlCustomerStore implements CustomerStore {
     const [taken] = (await selectEmailTaken(this.handle, trx, sellerId, emailKey(customer.email))).rows;
     if (taken) return { kind: 'email_taken' };
 
-    await insertCustomerRow(this.handle, trx, ...Object.values(customerToRow(customer)));
+    const row = customerToRow(customer);
+    await insertCustomerRow(this.handle, trx, ...CUSTOMER_COLUMNS.map((column) => row[column]));
     if (idempotency) {
       await trx
         .insertInto('idempotency_keys')

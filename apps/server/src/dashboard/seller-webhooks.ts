@@ -1,11 +1,10 @@
-import { errors, type CustomerChange } from '@customers-api/core';
+import { errors } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
-import { customerToRow } from '../db/rows.js';
-import { writeTransaction } from '../db/write-transaction.js';
 import {
   createEndpoint,
   findEndpoint,
   listEndpoints,
+  queueChange,
   type CreatedWebhookEndpoint,
   type NewWebhookEndpoint,
   type WebhookDelivery,
@@ -55,54 +54,5 @@ export async function sendSellerTestEvent(
 ): Promise<WebhookDelivery | undefined> {
   const endpoint = await findEndpoint(handle, sellerId, endpointId);
   if (!endpoint) return undefined;
-  const change = testEventChange(sellerId, now);
-  const at = now.toISOString();
-  await writeTransaction(handle, async (trx) => {
-    const { id } = await trx
-      .insertInto('customer_changes')
-      .values(changeRow(change))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('webhook_deliveries')
-      .values({
-        change_id: id,
-        endpoint_id: endpoint.id,
-        seller_id: sellerId,
-        customer_id: change.customerId,
-        sequence: change.sequence,
-        attempts: 0,
-        next_attempt_at: at,
-        created_at: at,
-      })
-      .execute();
-  });
-  return {
-    event_id: change.eventId,
-    event_type: change.type,
-    customer_id: change.customerId,
-    sequence: change.sequence,
-    status: 'pending',
-    attempts: 0,
-    last_status_code: null,
-    last_error: null,
-    last_attempt_at: null,
-    next_attempt_at: at,
-    delivered_at: null,
-    created_at: at,
-  };
-}
-
-/** An outbox row as the triggers write one (db/outbox-triggers.ts): the customers rows as JSON snapshots. */
-function changeRow(change: CustomerChange) {
-  return {
-    event_id: change.eventId,
-    type: change.type,
-    seller_id: change.sellerId,
-    customer_id: change.customerId,
-    sequence: change.sequence,
-    occurred_at: change.occurredAt,
-    customer: JSON.stringify(customerToRow(change.customer)),
-    previous: change.previous ? JSON.stringify(customerToRow(change.previous)) : null,
-  };
+  return queueChange(handle, endpoint.id, testEventChange(sellerId, now), now);
 }

@@ -5,13 +5,15 @@ import {
   isEventId,
   WEBHOOK_SECRET_ROTATION_OVERLAP_MS,
   webhookUrlProblem,
+  type CustomerChange,
   type CustomerEvent,
 } from '@customers-api/core';
 import type { Selectable } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.js';
-import { fromJson, toIso, toIsoOrNull } from '../db/rows.js';
+import { customerToRow, fromJson, toIso, toIsoOrNull } from '../db/rows.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
 import { canonicalUuid } from '../db/uuid.js';
+import { writeTransaction } from '../db/write-transaction.js';
 import type { SecretBox } from './secret-box.js';
 
 // A seller's webhook endpoints and their deliveries: every function is scoped by the seller (the dashboard passes
@@ -274,6 +276,59 @@ export async function resendDelivery(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Records a change that no customer write made (the dashboard's test event) for one endpoint only: its outbox row
+ * and its one delivery, due now, in one transaction, so the delivery worker signs, sends, retries and lists it
+ * like any other. The endpoint must be the change's seller's (the caller has looked it up).
+ *
+ * @example
+ * const delivery = await queueChange(handle, endpoint.id, testEventChange(sellerId, now), now);
+ */
+export async function queueChange(
+  handle: DatabaseHandle,
+  endpointId: string,
+  change: CustomerChange,
+  now: Date,
+): Promise<WebhookDelivery> {
+  const at = now.toISOString();
+  const delivery = {
+    endpoint_id: endpointId,
+    seller_id: change.sellerId,
+    customer_id: change.customerId,
+    sequence: change.sequence,
+    attempts: 0,
+    next_attempt_at: at,
+    created_at: at,
+  };
+  await writeTransaction(handle, async (trx) => {
+    const { id } = await trx.insertInto('customer_changes').values(changeRow(change)).returning('id').executeTakeFirstOrThrow();
+    await trx.insertInto('webhook_deliveries').values({ ...delivery, change_id: id }).execute();
+  });
+  return deliveryFromRow({
+    ...delivery,
+    event_id: change.eventId,
+    type: change.type,
+    last_attempt_at: null,
+    last_status: null,
+    last_error: null,
+    delivered_at: null,
+  });
+}
+
+/** An outbox row as the triggers write one (db/outbox-triggers.ts): the customers rows as JSON snapshots. */
+function changeRow(change: CustomerChange) {
+  return {
+    event_id: change.eventId,
+    type: change.type,
+    seller_id: change.sellerId,
+    customer_id: change.customerId,
+    sequence: change.sequence,
+    occurred_at: change.occurredAt,
+    customer: JSON.stringify(customerToRow(change.customer)),
+    previous: change.previous ? JSON.stringify(customerToRow(change.previous)) : null,
+  };
+}
+
 /** The error for a secret sealed under another key than this process has. */
 export function keyMismatch(sealedWith: string, have: string): string {
   return (
@@ -296,7 +351,9 @@ function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoin
   };
 }
 
-function deliveryFromRow(row: Selectable<WebhookDeliveriesTable> & { event_id: string; type: string }): WebhookDelivery {
+type DeliveryRow = Omit<Selectable<WebhookDeliveriesTable>, 'id' | 'change_id' | 'lease_until' | 'lease_owner' | 'given_up_at'>;
+
+function deliveryFromRow(row: DeliveryRow & { event_id: string; type: string }): WebhookDelivery {
   const nextAttemptAt = toIsoOrNull(row.next_attempt_at);
   const deliveredAt = toIsoOrNull(row.delivered_at);
   const status = nextAttemptAt !== null ? (row.attempts === 0 ? 'pending' : 'retrying') : deliveredAt ? 'delivered' : 'failed';

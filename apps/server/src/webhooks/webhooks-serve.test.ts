@@ -32,7 +32,8 @@ async function setUp(dialect: 'sqlite' | 'postgres', keyFile: string) {
   const database = await createTestDatabase(dialect);
   databases.push(database);
   const handle: DatabaseHandle = await database.open();
-  const seller = await createSeller(handle, { name: 'Hooks', plan: 'scale' });
+  // No rate limit (0): the bursts below measure delivery, and a fast server would otherwise meet the default.
+  const seller = await createSeller(handle, { name: 'Hooks', plan: 'scale', rateLimit: 0 });
   const { key } = await createApiKey(handle, { sellerId: seller.id, name: 'test' });
   const receiver = await startWebhookReceiver();
   receivers.push(receiver);

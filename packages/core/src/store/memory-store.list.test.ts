@@ -16,3 +16,13 @@ it('lists newest first, customers created in the same millisecond by id descendi
   expect(page.map((c) => c.id.slice(-1))).toEqual(['1', 'c', 'b', 'a']);
   expect((await store.listCustomers(sellerId, { limit: 2 })).map((c) => c.id.slice(-1))).toEqual(['1', 'c']);
 });
+
+it('lists newest first whatever order the customers were stored in', async () => {
+  const store = new MemoryCustomerStore();
+  const times = ['2026-11-25T09:31:00.000Z', '2026-11-25T09:30:00.000Z', '2026-11-25T09:32:00.000Z', '2026-11-25T09:29:00.000Z'];
+  for (const [i, createdAt] of times.entries()) {
+    await store.insertCustomer(at(createdAt, `00000000-0000-4000-8000-00000000000${i}`, `c${i}@example.com`), { customerLimit: 10 });
+  }
+  const page = await store.listCustomers(sellerId, { limit: 10 });
+  expect(page.map((c) => c.created_at)).toEqual([...times].sort().reverse());
+});

@@ -108,7 +108,7 @@ export class MemoryCustomerStore implements CustomerStore {
 
     customers.set(customer.id, structuredClone(customer));
     this.#emailOwners.set(this.#emailSlot(sellerId, customer.email), customer.id);
-    // Stryker disable next-line ConditionalExpression: an entry under `undefined` is never looked up (see above)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: an entry under `undefined` is never looked up (see above); idempotencyId is set exactly when options.idempotency is
     if (idempotencyId && options.idempotency) {
       this.#idempotency.set(idempotencyId, {
         record: { ...options.idempotency },

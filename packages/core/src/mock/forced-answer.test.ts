@@ -1,7 +1,7 @@
 import { generateApiKey } from '../auth/api-key.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forcedAnswer, NETWORK_ERROR, type MockAnswer } from './forced-answer.js';
+import { forcedAnswer, givenAnswer, NETWORK_ERROR, type MockAnswer } from './forced-answer.js';
 
 const key = generateApiKey();
 const request = (headers: Record<string, string> = {}, body?: unknown): ApiRequest => {
@@ -82,5 +82,22 @@ describe('forcedAnswer', () => {
       const broken = { ...request(), body: new TextEncoder().encode('{"email":') };
       expect(bodyOf(await forcedAnswer({ status: 409 }, broken, options))).toEqual(none);
     });
+  });
+});
+
+describe('givenAnswer', () => {
+  const noHeaders = () => null;
+
+  it('names the created customer in Location only for a 201 whose body has a string id', () => {
+    expect(givenAnswer({ status: 201, body: { id: 'c1' } }, noHeaders).headers.Location).toBe('/api/customers/c1');
+    expect(givenAnswer({ status: 200, body: { id: 'c1' } }, noHeaders).headers).not.toHaveProperty('Location');
+    expect(givenAnswer({ status: 201, body: { id: 42 } }, noHeaders).headers).not.toHaveProperty('Location');
+    expect(givenAnswer({ status: 201, body: null }, noHeaders).headers).not.toHaveProperty('Location');
+  });
+
+  it('has no body property at all without a body', () => {
+    const answer = givenAnswer({ status: 204 }, noHeaders);
+    expect(answer).not.toHaveProperty('body');
+    expect(answer.headers).not.toHaveProperty('Content-Type');
   });
 });

@@ -81,3 +81,10 @@ describe('ForcedResponses', () => {
     ]);
   });
 });
+
+describe('checkForced wording', () => {
+  it('says the success status has no body only of a 204', () => {
+    const queue = new ForcedResponses();
+    expect(() => queue.push('getCustomer', { status: 404, body: {} })).toThrow(/a body goes only with the success status 200$/);
+  });
+});

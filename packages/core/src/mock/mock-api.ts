@@ -173,6 +173,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         store.clear();
         for (const customer of await ready.catch(() => [])) {
           // Already accepted by core once; put back as it was (same id and timestamps).
+          // Stryker disable next-line ObjectLiteral: the memory store's limit check `size >= customerLimit` is false for undefined as for Infinity
           await events.quietStore.insertCustomer(customer, { customerLimit: Number.POSITIVE_INFINITY });
         }
       });

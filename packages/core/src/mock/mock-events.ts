@@ -50,6 +50,7 @@ export function createMockEvents(store: MemoryCustomerStore): MockEvents {
     // The store tells its listeners of a change only once the insert has answered, so marking first is in time.
     if (unsubscribe) quiet.add(customer.id);
     const result = await store.insertCustomer(customer, options);
+    // Stryker disable next-line StringLiteral: after a create the mark is already gone (emit, queued inside the insert, runs before this await resumes)
     if (result.kind !== 'created') quiet.delete(customer.id);
     return result;
   }

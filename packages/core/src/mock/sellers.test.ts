@@ -32,6 +32,12 @@ describe('createSellerDirectory', () => {
     expect(await lookup(directory, generateApiKey())).toBeDefined();
   });
 
+  it('finds a seller named by its key and its own id together', () => {
+    const directory = createSellerDirectory({ sellers: [{ customerLimit: 2 }, {}] });
+    const [first] = directory.sellers;
+    expect(directory.find({ apiKey: first!.apiKey, sellerId: first!.sellerId })).toEqual({ sellerId: first!.sellerId, customerLimit: 2 });
+  });
+
   it('with sellers, knows only their keys; the plan limit defaults to the mock’s', async () => {
     const directory = createSellerDirectory({ sellers: [{ customerLimit: 2 }, {}], customerLimit: 10 });
     const [first, second] = directory.sellers;

@@ -5,11 +5,14 @@ import {
   createApiKey,
   deleteApiKey,
   findActiveKey,
+  findActiveKeyWithCustomer,
   listApiKeys,
   revokeApiKey,
   touchApiKey,
 } from './api-keys.js';
 import { createSeller } from './sellers.js';
+import { SqlCustomerStore } from './sql-customer-store.js';
+import { sampleCustomer } from '@customers-api/core/testing';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -48,6 +51,26 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
     expect(await findActiveKey(db.handle, sha256(expiring.key), new Date(now.getTime() + 1000))).toBeUndefined();
     expect(await revokeApiKey(db.handle, active.id)).toBe(true);
     expect(await findActiveKey(db.handle, sha256(active.key), now)).toBeUndefined();
+  });
+
+  it('finds the key and its seller’s customer in one statement, by the same usable-key rule', async () => {
+    const now = new Date();
+    const key = await createApiKey(db.handle, { sellerId, name: 'with customer', expiresAt: new Date(now.getTime() + 1000).toISOString() });
+    const customer = sampleCustomer(sellerId, { company_name: 'Analytical Engines Ltd' });
+    await new SqlCustomerStore(db.handle).insertCustomer(customer, { customerLimit: 100 });
+    const expectedKey = { keyId: key.id, sellerId, plan: 'growth', customerLimitOverride: 7, rateLimit: 12, lastUsedAt: null };
+    expect(await findActiveKeyWithCustomer(db.handle, sha256(key.key), customer.id, now)).toEqual({ key: expectedKey, customer });
+    // Another id, or another seller's customer: the key alone (tenancy is the join on the key's seller).
+    const other = (await createSeller(db.handle, { name: 'O', plan: 'growth' })).id;
+    const theirs = sampleCustomer(other);
+    await new SqlCustomerStore(db.handle).insertCustomer(theirs, { customerLimit: 100 });
+    for (const id of [theirs.id, '00000000-0000-4000-8000-000000000000']) {
+      expect(await findActiveKeyWithCustomer(db.handle, sha256(key.key), id, now)).toEqual({ key: expectedKey, customer: undefined });
+    }
+    expect(await findActiveKeyWithCustomer(db.handle, sha256('unknown'), customer.id, now)).toBeUndefined();
+    expect(await findActiveKeyWithCustomer(db.handle, sha256(key.key), customer.id, new Date(now.getTime() + 1000))).toBeUndefined();
+    await revokeApiKey(db.handle, key.id);
+    expect(await findActiveKeyWithCustomer(db.handle, sha256(key.key), customer.id, now)).toBeUndefined();
   });
 
   it('revokes once (the first time stays), deletes, and knows unknown ids', async () => {

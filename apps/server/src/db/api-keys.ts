@@ -153,10 +153,14 @@ export async function findActiveKey(
     return usable && activeKeyOf(usable);
   }
   const [row] = (await selectKeyByHash(handle, keyHash)).rows;
-  if (!row || row.revokedAt !== null) return undefined;
-  const expiresAt = toIsoOrNull(row.expiresAt);
-  if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) return undefined;
-  return activeKeyOf(row);
+  return row && isUsable(row.revokedAt, row.expiresAt, now) ? activeKeyOf(row) : undefined;
+}
+
+/** SQLite's half of the usable-key rule (PostgreSQL's is USABLE_KEY): not revoked, not expired at `now`. */
+function isUsable(revokedAt: unknown, expiresAtValue: Date | string | null, now: Date): boolean {
+  if (revokedAt !== null) return false;
+  const expiresAt = toIsoOrNull(expiresAtValue);
+  return expiresAt === null || Date.parse(expiresAt) > now.getTime();
 }
 
 const KEY_COLUMNS = `k.id as "keyId", k.seller_id as "sellerId", k.last_used_at as "lastUsedAt",
@@ -178,6 +182,14 @@ const POSTGRES_ACTIVE_KEY_WITH_CUSTOMER = {
     ${KEY_WITH_SELLER} left join customers c on c.seller_id = k.seller_id and c.id = $3 ${USABLE_KEY}`,
 };
 
+/**
+ * SQLite: the key by hash with its revocation and expiry (decided in JS, as {@link findActiveKey} does) and its
+ * seller's customer by id, in one statement on the read connection.
+ */
+const SQLITE_KEY_WITH_CUSTOMER = `select ${KEY_COLUMNS}, k.expires_at as "expiresAt", k.revoked_at as "revokedAt",
+  ${CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ')}
+  ${KEY_WITH_SELLER} left join customers c on c.seller_id = k.seller_id and c.id = ? where k.key_hash = ?`;
+
 type ActiveKeyRow = Omit<ActiveKey, 'lastUsedAt'> & { lastUsedAt: Date | string | null };
 
 function activeKeyOf(row: ActiveKeyRow): ActiveKey {
@@ -191,9 +203,15 @@ function activeKeyOf(row: ActiveKeyRow): ActiveKey {
   };
 }
 
+/** Whether {@link findActiveKeyWithCustomer} can answer on this handle (PostgreSQL, or a SQLite file). */
+export function canFindKeyWithCustomer(handle: DatabaseHandle): boolean {
+  return Boolean(handle.prepared ?? handle.readCommitted);
+}
+
 /**
- * PostgreSQL only (the handle's `prepared`): {@link findActiveKey} and the key's seller's customer with this id
- * (a canonical UUID) in one round trip. Undefined when the key is unknown, revoked or expired at `now`.
+ * {@link findActiveKey} and the key's seller's customer with this id (a canonical UUID) in one statement: one round
+ * trip on PostgreSQL (`prepared`), one statement instead of two on a SQLite file (`readCommitted`; see
+ * {@link canFindKeyWithCustomer}). Undefined when the key is unknown, revoked or expired at `now`.
  */
 export async function findActiveKeyWithCustomer(
   handle: DatabaseHandle,
@@ -201,9 +219,14 @@ export async function findActiveKeyWithCustomer(
   customerId: string,
   now = new Date(),
 ): Promise<{ key: ActiveKey; customer: Customer | undefined } | undefined> {
-  const [row] = (await handle.prepared!(POSTGRES_ACTIVE_KEY_WITH_CUSTOMER, [keyHash, now.toISOString(), customerId])) as Array<
-    ActiveKeyRow & Record<string, unknown>
-  >;
+  type Row = ActiveKeyRow & Record<string, unknown>;
+  let row: Row | undefined;
+  if (handle.prepared) {
+    [row] = (await handle.prepared(POSTGRES_ACTIVE_KEY_WITH_CUSTOMER, [keyHash, now.toISOString(), customerId])) as Row[];
+  } else {
+    [row] = handle.readCommitted!(SQLITE_KEY_WITH_CUSTOMER, [customerId, keyHash]) as Row[];
+    if (row && !isUsable(row.revokedAt as string | null, row.expiresAt as string | null, now)) row = undefined;
+  }
   if (!row) return undefined;
   if (row.c_id === null) return { key: activeKeyOf(row), customer: undefined };
   const customer = Object.fromEntries(CUSTOMER_COLUMNS.map((column) => [column, row[`c_${column}`]])) as unknown as CustomerRow;

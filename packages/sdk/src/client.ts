@@ -240,6 +240,7 @@ export class CustomersClient {
         controller.abort();
       }, timeout);
       const onAbort = () => controller.abort();
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal fires 'abort' at most once and the finally below removes the listener, so { once } changes nothing observable
       signal?.addEventListener('abort', onAbort, { once: true });
       let sent: PreparedRequest | undefined;
       const send = this.#fetchFor(attempt, controller.signal, (request) => (sent = request));
@@ -276,6 +277,7 @@ export class CustomersClient {
         return { data: outcome!.data as T, response: response! };
       }
       const delayMs = retryDelayMs(attempt - 1, response?.headers);
+      // Stryker disable next-line OptionalChaining: an attempt without a failure always has a response, so response is never undefined in this branch
       const reason = failure ? failure.name : `status ${response?.status}`;
       this.#log(() => ({ type: 'retry', method, url, attempt, delayMs, reason }));
       await sleep(delayMs, signal);

@@ -142,7 +142,10 @@ describe('webhook delivery failures (SQLite, fake time)', () => {
     const customerId = requests()[0]!.event.data.customer.id;
     expect((await server.call('DELETE', `/api/customers/${customerId}`, { key: seller.key })).status).toBe(204);
     clock.advance(1000);
-    expect((await worker.drain()).attempts).toBe(1);
+    // The worker may already have sent it (its last attempt's nudge looks again 20 ms later, on its own): drain
+    // and count what the receiver got, not what this drain did.
+    await worker.drain();
+    expect(requests().filter((r) => r.event.type === 'customer.deleted')).toHaveLength(1);
     expect(await findEndpoint(server.handle, seller.sellerId, endpoint.id)).toMatchObject({ failing: false, failing_since: null });
     await worker.stop();
   });

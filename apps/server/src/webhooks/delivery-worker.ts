@@ -3,6 +3,7 @@ import { customerEvent, WEBHOOK_TIMEOUT_MS, webhookHeaders } from '@customers-ap
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { changeFromRow } from './changes.js';
+import { pruneFinishedChanges } from './prune-outbox.js';
 import { claimDeliveries, recordAttempt, renewLeases, type AttemptOutcome, type ClaimedDelivery } from './delivery-queue.js';
 import type { SecretBox } from './secret-box.js';
 import { sendWebhook } from './send-webhook.js';
@@ -30,6 +31,8 @@ export interface DeliveryWorkerOptions {
   timeoutMs?: number | undefined;
   /** Attempts in flight at once per process. 8 by default. */
   concurrency?: number | undefined;
+  /** How often finished events past core's retention are deleted (prune-outbox.ts). 1 hour by default. */
+  pruneIntervalMs?: number | undefined;
 }
 
 type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
@@ -70,6 +73,8 @@ export class DeliveryWorker {
   #delayed: NodeJS.Timeout | undefined;
   #lastPump = -Infinity;
   #renew: NodeJS.Timeout | undefined;
+  #pruneTimer: NodeJS.Timeout | undefined;
+  #pruning: Promise<void> | undefined;
 
   constructor(options: DeliveryWorkerOptions) {
     this.#options = {
@@ -80,6 +85,7 @@ export class DeliveryWorker {
       leaseMs: 5000,
       timeoutMs: WEBHOOK_TIMEOUT_MS,
       concurrency: 8,
+      pruneIntervalMs: 60 * 60 * 1000,
       ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
     } as ResolvedOptions;
   }
@@ -91,7 +97,24 @@ export class DeliveryWorker {
     this.#poll.unref();
     this.#renew = setInterval(() => void this.#renewLeases(), Math.max(50, Math.floor(this.#options.leaseMs / 3)));
     this.#renew.unref();
+    this.#pruneTimer = setInterval(() => void this.prune(), this.#options.pruneIntervalMs);
+    this.#pruneTimer.unref();
+    void this.prune();
     this.nudge();
+  }
+
+  /** Deletes finished events past core's retention (one run at a time; started with the worker and then hourly). */
+  prune(): Promise<void> {
+    const { database, clock, logger } = this.#options;
+    this.#pruning ??= pruneFinishedChanges(database, { now: new Date(clock.now()) })
+      .then((pruned) => {
+        if (pruned > 0) logger?.info({ pruned }, 'webhook outbox: deleted finished events past their retention');
+      })
+      .catch((error: unknown) => logger?.warn({ err: error }, 'webhook outbox: could not delete old events'))
+      .finally(() => {
+        this.#pruning = undefined;
+      });
+    return this.#pruning;
   }
 
   /**
@@ -146,8 +169,10 @@ export class DeliveryWorker {
     this.#stopped = true;
     clearInterval(this.#poll);
     clearInterval(this.#renew);
+    clearInterval(this.#pruneTimer);
     clearTimeout(this.#delayed);
     await this.#pumping;
+    await this.#pruning;
     const grace = setTimeout(() => this.#abort.abort(), Math.min(this.#options.timeoutMs, 2000));
     await Promise.all(this.#inFlight.values());
     clearTimeout(grace);

@@ -26,6 +26,12 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 /** A receiver that has not answered within this time has failed the attempt. */
 export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
 
+/**
+ * How long after its change an event and its delivery history are kept (longer when a delivery of it is still
+ * waiting): listed, and resent on request, until then. Far longer than the whole retry schedule.
+ */
+export const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * HOUR;
+
 /** Up to this share is added to each delay, so retries of many deliveries do not arrive together. */
 export const WEBHOOK_RETRY_JITTER = 0.1;
 

@@ -29,3 +29,11 @@ describe('validateApiKey', () => {
     if (key) expect((thrown as Error).message).not.toContain(key.slice(8, 20) || key);
   });
 });
+
+describe('the facts in a malformed-key message', () => {
+  it('are only those that hold: no whitespace remark for a key without whitespace', () => {
+    expect(() => validateApiKey(`sk_live_${'a'.repeat(47)}`)).toThrow(
+      'Malformed API key: expected "sk_live_" followed by 48 letters and digits, but it starts with sk_live_, it is 55 characters long (expected 56). Create a key in the dashboard under Settings, then API Keys.',
+    );
+  });
+});

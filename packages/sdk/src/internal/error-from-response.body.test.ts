@@ -19,3 +19,12 @@ it("quotes at most 200 characters of a proxy's HTML page in the message, and kee
     `502: ${page.slice(0, 200)}. The server failed; retrying later may help. (request id req_9; quote it when reporting a problem)`,
   );
 });
+
+it('keeps a JSON body whose error or message is not a string as its text: only the API error shape is read', () => {
+  for (const parsed of [{ error: 404, message: 'Customer not found' }, { error: 'Not Found', message: 404 }]) {
+    const err = errorFromResponse(404, parsed, new Headers());
+    expect(err.body).toBe(JSON.stringify(parsed));
+    expect(err.error).toBeUndefined();
+    expect(err.apiMessage).toBeUndefined();
+  }
+});

@@ -19,6 +19,7 @@ export function retryAfterMs(headers: Headers, now: number = Date.now()): number
   const ms = headers.get('retry-after-ms');
   if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
   const value = headers.get('retry-after');
+  // Stryker disable next-line MethodExpression: Headers strips leading and trailing whitespace from every value, so trim() never changes what get() returns
   if (value === null || value.trim() === '') return undefined;
   if (Number.isFinite(Number(value))) return Math.max(0, Number(value) * 1000);
   const date = Date.parse(value);

@@ -12,6 +12,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal fires 'abort' at most once and the timer removes the listener, so { once } changes nothing observable
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -71,6 +71,9 @@ function isPublicV6(groups: number[]): boolean {
   if (allZeroUntil(5) && groups[5] === 0xffff) return isPublicV4(embeddedV4); // IPv4-mapped
   if (allZeroUntil(6)) return false; // IPv4-compatible (deprecated)
   if (a === 0x64 && b === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) return isPublicV4(embeddedV4); // NAT64
+  if (a === 0x64 && b === 0xff9b && groups[2] === 1) return false; // local-use NAT64 64:ff9b:1::/48 (RFC 8215)
+  if (a === 0x3fff && b < 0x1000) return false; // documentation 3fff::/20 (RFC 9637)
+  if (a === 0x5f00) return false; // SRv6 SIDs 5f00::/16 (RFC 9602)
   if ((a & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
   if ((a & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
   if ((a & 0xff00) === 0xff00) return false; // multicast

@@ -22,7 +22,8 @@ const CREATE = {
 };
 const UPDATE = {
   name: 'floor_update',
-  text: `update customers c set status = $3, company_name = $4, updated_at = now() from api_keys k
+  // The schema's own rule: every update advances the customer's change number (the server's outbox triggers).
+  text: `update customers c set status = $3, company_name = $4, updated_at = now(), event_sequence = c.event_sequence + 1 from api_keys k
     where ${USABLE} and c.seller_id = k.seller_id and c.id = $2 returning ${COLUMNS}`,
 };
 

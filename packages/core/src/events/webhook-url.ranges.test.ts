@@ -112,6 +112,10 @@ describe('what counts as an address', () => {
     '2606:ff9b::a00:1', // second group of 64:ff9b::/96, last 32 bits those of 10.0.0.1
     '64:ff9c::a00:1',
     '2606:4700::a00:1',
+    '2a00:ff9b:1::1', // second and third groups of 64:ff9b:1::/48
+    '64:1:1::1', // first and third groups of 64:ff9b:1::/48
+    '3ffe:fff::1', // 3fff::/20 needs its first group too
+    '5f01::1',
   ])('%s is public: a range needs all of its prefix, and the last 32 bits count only in the IPv4 ranges', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });

@@ -30,7 +30,9 @@ describe('round trips to PostgreSQL per request', () => {
 
   it('GET: one (the key and the customer in one statement), found or not', async () => {
     expect(await roundTrips('GET', `/api/customers/${id}`)).toEqual({ status: 200, roundTrips: 1 });
-    expect(await roundTrips('GET', `/api/customers/${id.replace(/.$/, '0')}`)).toMatchObject({ status: 404, roundTrips: 1 });
+    // Another id of the same shape (its last digit changed: an id ending in 0 made this the same id, 1 time in 16).
+    const other = id.replace(/.$/, (last) => (last === '0' ? '1' : '0'));
+    expect(await roundTrips('GET', `/api/customers/${other}`)).toMatchObject({ status: 404, roundTrips: 1 });
   });
 
   it('POST, PATCH, DELETE: the key, then one statement', async () => {

@@ -172,14 +172,18 @@ const USABLE_KEY = 'where k.key_hash = $1 and k.revoked_at is null and (k.expire
 /** PostgreSQL: the usable key by hash, as one named prepared statement. */
 const POSTGRES_ACTIVE_KEY = { name: 'active_key_v1', text: `select ${KEY_COLUMNS} ${KEY_WITH_SELLER} ${USABLE_KEY}` };
 
+// The customer's columns beside the key's, prefixed `c_` (all null when the seller has no such customer).
+const CUSTOMER_AS_C = CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ');
+const CUSTOMER_OF_KEY = 'left join customers c on c.seller_id = k.seller_id and c.id';
+
 /**
  * PostgreSQL: the usable key by hash and, in the same statement, its seller's customer with id $3 (columns prefixed
  * `c_`, all null when the seller has none): a GET's one round trip. Tenancy is the join on the key's seller.
  */
 const POSTGRES_ACTIVE_KEY_WITH_CUSTOMER = {
   name: 'active_key_with_customer_v1',
-  text: `select ${KEY_COLUMNS}, ${CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ')}
-    ${KEY_WITH_SELLER} left join customers c on c.seller_id = k.seller_id and c.id = $3 ${USABLE_KEY}`,
+  text: `select ${KEY_COLUMNS}, ${CUSTOMER_AS_C}
+    ${KEY_WITH_SELLER} ${CUSTOMER_OF_KEY} = $3 ${USABLE_KEY}`,
 };
 
 /**
@@ -187,8 +191,8 @@ const POSTGRES_ACTIVE_KEY_WITH_CUSTOMER = {
  * seller's customer by id, in one statement on the read connection.
  */
 const SQLITE_KEY_WITH_CUSTOMER = `select ${KEY_COLUMNS}, k.expires_at as "expiresAt", k.revoked_at as "revokedAt",
-  ${CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ')}
-  ${KEY_WITH_SELLER} left join customers c on c.seller_id = k.seller_id and c.id = ? where k.key_hash = ?`;
+  ${CUSTOMER_AS_C}
+  ${KEY_WITH_SELLER} ${CUSTOMER_OF_KEY} = ? where k.key_hash = ?`;
 
 type ActiveKeyRow = Omit<ActiveKey, 'lastUsedAt'> & { lastUsedAt: Date | string | null };
 
@@ -225,7 +229,7 @@ export async function findActiveKeyWithCustomer(
     [row] = (await handle.prepared(POSTGRES_ACTIVE_KEY_WITH_CUSTOMER, [keyHash, now.toISOString(), customerId])) as Row[];
   } else {
     [row] = handle.readCommitted!(SQLITE_KEY_WITH_CUSTOMER, [customerId, keyHash]) as Row[];
-    if (row && !isUsable(row.revokedAt as string | null, row.expiresAt as string | null, now)) row = undefined;
+    if (row && !isUsable(row.revokedAt, row.expiresAt as string | null, now)) row = undefined;
   }
   if (!row) return undefined;
   if (row.c_id === null) return { key: activeKeyOf(row), customer: undefined };

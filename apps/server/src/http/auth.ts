@@ -25,6 +25,13 @@ declare module 'fastify' {
   }
 }
 
+/** What the key lookups read with: the database, the recorder of key use, and the clock. */
+interface KeyLookupDependencies {
+  database: DatabaseHandle;
+  usage: KeyUsageRecorder;
+  now: () => Date;
+}
+
 /**
  * The seller of a key hash for core's `authenticate`: the database is asked on every request (one indexed
  * lookup, no cache), so a revoked key stops working at once in every process. Core reads the key (X-API-Key,
@@ -34,11 +41,7 @@ export function createKeyLookup({
   database,
   usage,
   now,
-}: {
-  database: DatabaseHandle;
-  usage: KeyUsageRecorder;
-  now: () => Date;
-}): KeyLookup {
+}: KeyLookupDependencies): KeyLookup {
   return async (keyHash) => {
     const key = await findActiveKey(database, keyHash, now());
     return key && sellerOf(key, usage);
@@ -55,11 +58,7 @@ export function createKeyAndCustomerLookup({
   database,
   usage,
   now,
-}: {
-  database: DatabaseHandle;
-  usage: KeyUsageRecorder;
-  now: () => Date;
-}): KeyAndCustomerLookup | undefined {
+}: KeyLookupDependencies): KeyAndCustomerLookup | undefined {
   if (!canFindKeyWithCustomer(database)) return undefined;
   return async (keyHash, customerId) => {
     const found = await findActiveKeyWithCustomer(database, keyHash, customerId, now());

@@ -1,41 +1,28 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CUSTOMER_EVENT_TYPES } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
+import { createSeller } from '../db/sellers.js';
+import { createEndpoint } from '../webhooks/endpoints.js';
+import { createSecretBox } from '../webhooks/secret-box.js';
 
-/** A seller row with no plan limit; returns its id. */
+/** A seller with no plan limit; returns its id. */
 export async function newTestSeller(handle: DatabaseHandle): Promise<string> {
-  const id = randomUUID();
-  await handle.db
-    .insertInto('sellers')
-    .values({ id, name: 'Test seller', plan: 'test', customer_limit: null, created_at: new Date().toISOString() })
-    .execute();
-  return id;
+  return (await createSeller(handle, { name: 'Test seller', plan: 'test' })).id;
 }
 
+/** Seals the test endpoints' secrets; never opened (nothing is delivered in the tests that use it). */
+const box = createSecretBox(randomBytes(32));
+
 /**
- * An endpoint row of the seller subscribed to `events` (every type by default), written directly: the outbox
- * triggers record changes only for subscribed sellers. Its secret is a placeholder never opened.
+ * An endpoint of the seller subscribed to `events` (every type by default), made by the endpoint repository: the
+ * outbox triggers record changes only for subscribed sellers.
  */
 export async function subscribeTestEndpoint(
   handle: DatabaseHandle,
   sellerId: string,
   events: readonly string[] = CUSTOMER_EVENT_TYPES,
 ): Promise<string> {
-  const id = randomUUID();
-  await handle.db
-    .insertInto('webhook_endpoints')
-    .values({
-      id,
-      seller_id: sellerId,
-      url: 'https://receiver.example/hooks',
-      event_types: JSON.stringify(events),
-      secret: 'sealed',
-      secret_key_id: 'test',
-      previous_secret: null,
-      previous_secret_expires_at: null,
-      created_at: new Date().toISOString(),
-      failing_since: null,
-    })
-    .execute();
-  return id;
+  const result = await createEndpoint(handle, box, sellerId, { url: 'https://receiver.example/hooks', events });
+  if (result.kind !== 'created') throw new Error(result.message);
+  return result.endpoint.id;
 }

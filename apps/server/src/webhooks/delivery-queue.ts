@@ -78,7 +78,8 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
     .orderBy('d.next_attempt_at')
     .orderBy('d.id')
     .limit(options.limit);
-  // A read first: most looks find nothing, and a read takes no write lock (SQLite) and locks no row.
+  // Due rows exist, but all may be leased or waiting for an earlier change: a read first takes no write lock
+  // (SQLite) and locks no row.
   if (!(await due.executeTakeFirst())) return [];
   if (handle.dialect === 'postgres') due = due.forUpdate(['d']).skipLocked();
   const claimed = await db

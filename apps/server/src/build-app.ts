@@ -117,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhooks: {
       box: options.webhooks?.secrets ?? createSecretBox(randomBytes(32)),
       allowPrivate: options.webhooks?.allowPrivate ?? false,
+      rateLimiter: limits?.sellers,
     },
   });
   // Change events: the outbox's deliveries are sent from inside the server process (src/webhooks).

@@ -79,6 +79,7 @@ export {
 export {
   isAcknowledged,
   nextRetryDelay,
+  WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_EVENT_RETENTION_MS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_MS,

@@ -1,17 +1,44 @@
 import { parseArgs } from 'node:util';
-import { setSellerRateLimit } from '../db/sellers.js';
+import { setSellerRateLimit, setSellerWebhookEndpointLimit, type Seller } from '../db/sellers.js';
+import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/delivery-fairness.js';
 import { CliError, type CliIo } from './io.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
 import { withDatabase } from './with-database.js';
 
-export const SELLERS_UPDATE_USAGE = 'sellers update SELLER_ID --rate-limit N|default [--json] [--database URL]';
+export const SELLERS_UPDATE_USAGE =
+  'sellers update SELLER_ID [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--json] [--database URL]';
 
-/** Changes a seller's own rate limit; running servers apply it from the seller's next request. */
+/** The largest cap on a seller's webhook endpoints the CLI accepts. */
+const MAX_WEBHOOK_ENDPOINT_LIMIT = 10_000;
+
+/**
+ * `--webhook-endpoint-limit`: how many webhook endpoints the seller may have, or `default` (the server's, stored as null).
+ *
+ * @example
+ * webhookEndpointLimitFrom('25'); // 25
+ */
+export function webhookEndpointLimitFrom(text: string): number | null {
+  if (text === 'default') return null;
+  if (!/^\d+$/.test(text) || Number(text) > MAX_WEBHOOK_ENDPOINT_LIMIT) {
+    throw new CliError(`--webhook-endpoint-limit must be a whole number from 0 to ${MAX_WEBHOOK_ENDPOINT_LIMIT}, or "default", got "${text}"`);
+  }
+  return Number(text);
+}
+
+function describeEndpointLimit(limit: number | null): string {
+  return limit === null ? `the server's webhook endpoint limit (${DEFAULT_WEBHOOK_ENDPOINT_LIMIT})` : `up to ${limit} webhook endpoints`;
+}
+
+/**
+ * Changes a seller's own rate limit and/or cap on webhook endpoints; running servers apply them from the seller's
+ * next request (a lower cap removes no endpoint: it refuses new ones).
+ */
 export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     options: {
       'rate-limit': { type: 'string' },
+      'webhook-endpoint-limit': { type: 'string' },
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
     },
@@ -19,12 +46,26 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
     allowPositionals: true,
   });
   const [sellerId, ...extra] = positionals;
-  if (!sellerId || extra.length > 0 || values['rate-limit'] === undefined) {
+  const rateText = values['rate-limit'];
+  const endpointText = values['webhook-endpoint-limit'];
+  if (!sellerId || extra.length > 0 || (rateText === undefined && endpointText === undefined)) {
     throw new CliError(`Usage: ${SELLERS_UPDATE_USAGE}`, 2);
   }
-  const rateLimit = sellerRateLimitFrom(values['rate-limit']);
-  const seller = await withDatabase(values.database, io, (handle) => setSellerRateLimit(handle, sellerId, rateLimit));
+  const rateLimit = rateText === undefined ? undefined : sellerRateLimitFrom(rateText);
+  const endpointLimit = endpointText === undefined ? undefined : webhookEndpointLimitFrom(endpointText);
+  const seller = await withDatabase(values.database, io, async (handle) => {
+    let updated: Seller | undefined;
+    if (rateLimit !== undefined) updated = await setSellerRateLimit(handle, sellerId, rateLimit);
+    if (endpointLimit !== undefined) updated = await setSellerWebhookEndpointLimit(handle, sellerId, endpointLimit);
+    return updated;
+  });
   if (!seller) throw new CliError(`Unknown seller "${sellerId}"`);
   if (values.json) io.out(`${JSON.stringify(seller)}\n`);
-  else io.out(`Updated seller ${seller.id} ("${seller.name}"): ${describeSellerRateLimit(seller.rate_limit)}\n`);
+  else {
+    const changed = [
+      ...(rateLimit !== undefined ? [describeSellerRateLimit(seller.rate_limit)] : []),
+      ...(endpointLimit !== undefined ? [describeEndpointLimit(seller.webhook_endpoint_limit)] : []),
+    ];
+    io.out(`Updated seller ${seller.id} ("${seller.name}"): ${changed.join('; ')}\n`);
+  }
 }

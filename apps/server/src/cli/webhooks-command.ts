@@ -5,6 +5,7 @@ import { findSeller } from '../db/sellers.js';
 import {
   createEndpoint,
   deleteEndpoint,
+  enableEndpoint,
   endpointOwner,
   listDeliveries,
   listEndpoints,
@@ -23,6 +24,7 @@ export const WEBHOOKS_USAGE = [
   'webhooks delete ENDPOINT_ID [--json]',
   'webhooks deliveries ENDPOINT_ID [--limit N] [--json]',
   'webhooks rotate-secret ENDPOINT_ID [--json]',
+  'webhooks enable ENDPOINT_ID [--json]',
 ];
 const COMMON = '(each also takes --database URL; create and rotate-secret --secret-key-file PATH)';
 
@@ -36,7 +38,7 @@ interface WebhookFlags {
   'secret-key-file'?: string | undefined;
 }
 
-/** `webhooks create|list|delete|deliveries|rotate-secret`: the operator's view of sellers' webhook endpoints. */
+/** `webhooks create|list|delete|deliveries|rotate-secret|enable`: the operator's view of sellers' webhook endpoints. */
 export async function webhooksCommand(args: string[], io: CliIo): Promise<void> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({
@@ -61,6 +63,7 @@ export async function webhooksCommand(args: string[], io: CliIo): Promise<void> 
     case 'delete':
     case 'deliveries':
     case 'rotate-secret':
+    case 'enable':
       return onEndpoint(sub, positionals, values, io);
     default:
       throw new CliError(
@@ -95,6 +98,7 @@ async function create(values: WebhookFlags, io: CliIo): Promise<void> {
     return createEndpoint(handle, box, sellerId, { url, events }, { allowPrivate: true });
   });
   if (result.kind === 'invalid') throw new CliError(`--${result.message}`);
+  if (result.kind === 'limit_reached') throw new CliError(`--seller: ${result.message}`);
   const { id, secret, events: types } = result.endpoint;
   if (values.json) {
     io.out(`${JSON.stringify({ id, secret, url, events: types })}\n`);
@@ -123,7 +127,7 @@ async function list(values: WebhookFlags, io: CliIo): Promise<void> {
 }
 
 async function onEndpoint(
-  action: 'delete' | 'deliveries' | 'rotate-secret',
+  action: 'delete' | 'deliveries' | 'rotate-secret' | 'enable',
   positionals: string[],
   values: WebhookFlags,
   io: CliIo,
@@ -139,10 +143,14 @@ async function onEndpoint(
     if (!sellerId) throw new CliError(`Unknown webhook endpoint "${endpointId}"`);
     if (action === 'delete') return deleteEndpoint(handle, sellerId, endpointId);
     if (action === 'deliveries') return listDeliveries(handle, sellerId, endpointId, { limit });
+    if (action === 'enable') return enableEndpoint(handle, sellerId, endpointId);
     return rotateEndpointSecret(handle, box!, sellerId, endpointId);
   });
   if (action === 'delete') {
     io.out(values.json ? `${JSON.stringify({ id: endpointId, deleted: true })}\n` : `Deleted webhook endpoint ${endpointId}\n`);
+  } else if (action === 'enable') {
+    const endpoint = answer as WebhookEndpoint;
+    io.out(values.json ? `${JSON.stringify(endpoint)}\n` : `Enabled webhook endpoint ${endpoint.id}: new changes are sent to it again\n`);
   } else if (action === 'deliveries') {
     const deliveries = answer as WebhookDelivery[];
     io.out(values.json ? `${JSON.stringify(deliveries)}\n` : formatDeliveries(deliveries));
@@ -173,8 +181,14 @@ function formatEndpoints(endpoints: WebhookEndpoint[]): string {
   if (endpoints.length === 0) return 'No webhook endpoints.\n';
   return table(
     ['ID', 'URL', 'EVENTS', 'CREATED', 'STATE'],
-    endpoints.map((e) => [e.id, e.url, e.events.join(','), e.created_at, e.failing ? `failing since ${e.failing_since}` : 'ok']),
+    endpoints.map((e) => [e.id, e.url, e.events.join(','), e.created_at, endpointState(e)]),
   );
+}
+
+/** Disabled (with how to enable it) before failing before ok. */
+function endpointState(endpoint: WebhookEndpoint): string {
+  if (endpoint.disabled) return `disabled since ${endpoint.disabled_at} (webhooks enable ${endpoint.id})`;
+  return endpoint.failing ? `failing since ${endpoint.failing_since}` : 'ok';
 }
 
 function formatDeliveries(deliveries: WebhookDelivery[]): string {

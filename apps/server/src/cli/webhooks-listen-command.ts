@@ -70,6 +70,7 @@ async function listenUntil(values: ListenFlags, io: CliIo, stop: AbortSignal): P
     if (result.kind === 'invalid') {
       throw new CliError(`${result.property === 'url' ? '--forward-to' : '--events'}: ${result.message}`);
     }
+    if (result.kind === 'limit_reached') throw new CliError(`--seller: ${result.message}`);
     const { endpoint } = result;
     try {
       if (values.json) {

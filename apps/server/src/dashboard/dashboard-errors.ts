@@ -10,4 +10,6 @@ export const dashboardErrors = {
     new ApiError(403, 'Cross-origin request refused: dashboard changes must come from the dashboard itself'),
   keyNotFound: () => new ApiError(404, 'API key not found'),
   webhookNotFound: () => new ApiError(404, 'Webhook endpoint not found'),
+  /** At the seller's cap on endpoints; the message names it (webhooks/endpoints.ts). */
+  webhookEndpointLimit: (message: string) => new ApiError(403, message),
 };

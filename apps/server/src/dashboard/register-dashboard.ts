@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errors } from '@customers-api/core';
+import { errors, type RateLimiter } from '@customers-api/core';
 import { pathOf } from '../http/request-target.js';
 import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from '../http/security-headers.js';
 import { sendApiError } from '../http/send-error.js';
@@ -21,8 +21,11 @@ import type { SecretBox } from '../webhooks/secret-box.js';
 export interface DashboardDeps {
   database: DatabaseHandle;
   now: () => Date;
-  /** Webhook endpoints: the key that seals their secrets, and whether private addresses are allowed. */
-  webhooks: { box: SecretBox; allowPrivate: boolean };
+  /**
+   * Webhook endpoints: the key that seals their secrets, whether private addresses are allowed, and the API's
+   * per-seller limiter that their changes, test events and resends take from (none: not limited).
+   */
+  webhooks: { box: SecretBox; allowPrivate: boolean; rateLimiter?: RateLimiter | undefined };
 }
 
 export async function registerDashboard(app: FastifyInstance, { webhooks, ...deps }: DashboardDeps) {

@@ -11,6 +11,7 @@ import {
   type WebhookEndpoint,
 } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
+import { dashboardErrors } from './dashboard-errors.js';
 import { testEventChange } from './test-event.js';
 
 // The dashboard's view of the endpoint repository (webhooks/endpoints.ts): the same rules and shapes, minus the
@@ -28,7 +29,10 @@ export async function listSellerEndpoints(handle: DatabaseHandle, sellerId: stri
   return (await listEndpoints(handle, sellerId)).map(forDashboard);
 }
 
-/** Registers an endpoint, or throws core's 400 with the repository's message (naming `url` or `events`). */
+/**
+ * Registers an endpoint, or throws core's 400 with the repository's message (naming `url` or `events`), or a 403
+ * naming the seller's cap on endpoints.
+ */
 export async function createSellerEndpoint(
   handle: DatabaseHandle,
   box: SecretBox,
@@ -38,6 +42,7 @@ export async function createSellerEndpoint(
 ): Promise<Omit<CreatedWebhookEndpoint, 'seller_id'>> {
   const result = await createEndpoint(handle, box, sellerId, input, options);
   if (result.kind === 'invalid') throw errors.badRequest(result.message);
+  if (result.kind === 'limit_reached') throw dashboardErrors.webhookEndpointLimit(result.message);
   return forDashboard(result.endpoint);
 }
 

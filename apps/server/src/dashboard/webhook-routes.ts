@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
-import { deleteEndpoint, findEndpoint, listDeliveries, resendDelivery, rotateEndpointSecret } from '../webhooks/endpoints.js';
+import type { RateLimiter } from '@customers-api/core';
+import { deleteEndpoint, enableEndpoint, findEndpoint, listDeliveries, resendDelivery, rotateEndpointSecret } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { dashboardErrors } from './dashboard-errors.js';
+import { chargeSellerBudget } from './seller-budget.js';
 import { createSellerEndpoint, listSellerEndpoints, sendSellerTestEvent } from './seller-webhooks.js';
 import { parseNewWebhookEndpoint } from './webhook-input.js';
 
-type EndpointRequest = FastifyRequest<{ Params: { id: string } }>;
-type DeliveryRequest = FastifyRequest<{ Params: { id: string; event_id: string } }>;
+type EndpointRoute = { Params: { id: string } };
+type DeliveryRoute = { Params: { id: string; event_id: string } };
+type EndpointRequest = FastifyRequest<EndpointRoute>;
 
 export interface WebhookRouteDeps {
   database: DatabaseHandle;
@@ -17,6 +20,8 @@ export interface WebhookRouteDeps {
   box: SecretBox;
   /** `--allow-private-webhooks`: sellers may register loopback and private addresses (local development). */
   allowPrivate: boolean;
+  /** The API's per-seller limiter: test events, resends and endpoint changes take from the same budget. */
+  rateLimiter?: RateLimiter | undefined;
 }
 
 /**
@@ -24,7 +29,9 @@ export interface WebhookRouteDeps {
  * every repository call is scoped by the signed-in seller, so another seller's endpoint is a 404 exactly like a
  * missing one.
  */
-export function registerWebhookRoutes(app: FastifyInstance, { database, now, box, allowPrivate }: WebhookRouteDeps) {
+export function registerWebhookRoutes(app: FastifyInstance, { database, now, box, allowPrivate, rateLimiter }: WebhookRouteDeps) {
+  // Every change and every request that makes deliveries costs the seller one request of its API budget.
+  const charged = { onRequest: chargeSellerBudget(database, rateLimiter) };
   const sellerOf = (request: FastifyRequest) => request.dashboardSession!.sellerId;
   const found = <T>(value: T | undefined | false): T => {
     if (value === undefined || value === false) throw dashboardErrors.webhookNotFound();
@@ -33,18 +40,18 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
 
   app.get('/webhooks', async (request) => ({ endpoints: await listSellerEndpoints(database, sellerOf(request)) }));
 
-  app.post('/webhooks', async (request, reply) => {
+  app.post('/webhooks', charged, async (request, reply) => {
     const input = parseNewWebhookEndpoint(requireBody(request));
     const created = await createSellerEndpoint(database, box, sellerOf(request), input, { allowPrivate, now: now() });
     return reply.code(201).send(created);
   });
 
-  app.delete('/webhooks/:id', async (request: EndpointRequest, reply) => {
+  app.delete<EndpointRoute>('/webhooks/:id', charged, async (request, reply) => {
     found(await deleteEndpoint(database, sellerOf(request), request.params.id));
     return reply.code(204).send();
   });
 
-  app.post('/webhooks/:id/rotate-secret', async (request: EndpointRequest) => {
+  app.post<EndpointRoute>('/webhooks/:id/rotate-secret', charged, async (request) => {
     const sellerId = sellerOf(request);
     const { id, secret } = found(await rotateEndpointSecret(database, box, sellerId, request.params.id, { now: now() }));
     // Answered in the listing's shape with the new secret, as after a create.
@@ -52,17 +59,22 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
     return { ...endpoint, secret };
   });
 
+  app.post<EndpointRoute>('/webhooks/:id/enable', charged, async (request) => {
+    const { seller_id: _seller, ...endpoint } = found(await enableEndpoint(database, sellerOf(request), request.params.id));
+    return endpoint;
+  });
+
   app.get('/webhooks/:id/deliveries', async (request: EndpointRequest) => ({
     deliveries: found(await listDeliveries(database, sellerOf(request), request.params.id, { limit: 50 })),
   }));
 
-  app.post('/webhooks/:id/deliveries/:event_id/resend', async (request: DeliveryRequest, reply) => {
+  app.post<DeliveryRoute>('/webhooks/:id/deliveries/:event_id/resend', charged, async (request, reply) => {
     const { id, event_id: eventId } = request.params;
     found(await resendDelivery(database, sellerOf(request), id, eventId, { now: now() }));
     return reply.code(204).send();
   });
 
-  app.post('/webhooks/:id/test', async (request: EndpointRequest, reply) => {
+  app.post<EndpointRoute>('/webhooks/:id/test', charged, async (request, reply) => {
     const delivery = found(await sendSellerTestEvent(database, sellerOf(request), request.params.id, now()));
     return reply.code(202).send(delivery);
   });

@@ -287,7 +287,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await sql`update customers set event_sequence = s.sequence from customer_event_sequences s
           where s.customer_id = customers.id`.execute(db);
         await db.schema.dropTable('customer_event_sequences').execute();
-        await createOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: false });
       },
       async down(db: Kysely<any>) {
         // Back to 007's tables; changes are no longer recorded until 008 runs again.
@@ -300,6 +300,37 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await sql`insert into customer_event_sequences (customer_id, sequence)
           select id, event_sequence from customers`.execute(db);
         await db.schema.alterTable('customers').dropColumn('event_sequence').execute();
+      },
+    },
+    // Fair delivery (issue 23): a seller's own cap on webhook endpoints; an endpoint's health (timeouts in a row,
+    // failing attempts since when, disabled since when); an index that counts the attempts in flight (leased
+    // rows) per seller and endpoint for every process's claim; triggers that skip disabled endpoints.
+    '009_fair_delivery': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('sellers').addColumn('webhook_endpoint_limit', 'integer').execute();
+        await db.schema
+          .alterTable('webhook_endpoints')
+          .addColumn('timeouts_in_a_row', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable('webhook_endpoints').addColumn('attempts_failing_since', t.timestamp).execute();
+        await db.schema.alterTable('webhook_endpoints').addColumn('disabled_at', t.timestamp).execute();
+        await db.schema
+          .createIndex('webhook_deliveries_leased')
+          .on('webhook_deliveries')
+          .columns(['seller_id', 'endpoint_id', 'lease_until'])
+          .where(sql.ref('lease_until'), 'is not', null)
+          .execute();
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true });
+      },
+      async down(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: false });
+        await db.schema.dropIndex('webhook_deliveries_leased').ifExists().execute();
+        for (const column of ['disabled_at', 'attempts_failing_since', 'timeouts_in_a_row']) {
+          await db.schema.alterTable('webhook_endpoints').dropColumn(column).execute();
+        }
+        await db.schema.alterTable('sellers').dropColumn('webhook_endpoint_limit').execute();
       },
     },
   };

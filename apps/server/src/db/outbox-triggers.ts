@@ -25,27 +25,40 @@ function sqliteSnapshot(row: 'new' | 'old'): string {
   return `json_object(${CUSTOMER_COLUMNS.map((column) => `'${column}', ${row}.${column}`).join(', ')})`;
 }
 
+/**
+ * Which endpoints a change goes to, by schema version: from migration 009 on, a disabled endpoint (failing for
+ * days, see webhooks/endpoint-health.ts) gets nothing until it is enabled again.
+ */
+export interface OutboxTriggerOptions {
+  skipDisabled: boolean;
+}
+
+/** The extra condition on `webhook_endpoints e` for {@link OutboxTriggerOptions}. */
+function enabledOnly({ skipDisabled }: OutboxTriggerOptions): string {
+  return skipDisabled ? ' and e.disabled_at is null' : '';
+}
+
 /** SQLite: the seller's endpoints subscribed to `type` (the trigger's WHEN and its fan-out share it). */
-function sqliteSubscribed(row: 'new' | 'old', type: string): string {
-  return `from webhook_endpoints e where e.seller_id = ${row}.seller_id
+function sqliteSubscribed(row: 'new' | 'old', type: string, options: OutboxTriggerOptions): string {
+  return `from webhook_endpoints e where e.seller_id = ${row}.seller_id${enabledOnly(options)}
     and exists (select 1 from json_each(e.event_types) where json_each.value = '${type}')`;
 }
 
-function sqliteTrigger(event: 'insert' | 'update' | 'delete'): string {
+function sqliteTrigger(event: 'insert' | 'update' | 'delete', options: OutboxTriggerOptions): string {
   const row = event === 'delete' ? 'old' : 'new';
   const type = EVENT_TYPES[event];
   // A delete happens "now", but never before the customer's last change (a clock stepping back).
   const occurredAt = event === 'delete' ? `max(${SQLITE_NOW}, old.updated_at)` : 'new.updated_at';
   const sequence = event === 'delete' ? 'old.event_sequence + 1' : 'new.event_sequence';
   return `create trigger customers_outbox_${event} after ${event} on customers
-    when exists (select 1 ${sqliteSubscribed(row, type)})
+    when exists (select 1 ${sqliteSubscribed(row, type, options)})
   begin
     insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
       values ('evt_' || lower(hex(randomblob(16))), '${type}', ${row}.seller_id, ${row}.id, ${sequence}, ${occurredAt},
         ${sqliteSnapshot(row)}, ${event === 'update' ? sqliteSnapshot('old') : 'null'});
     insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, next_attempt_at, created_at)
       select last_insert_rowid(), e.id, ${row}.seller_id, ${row}.id, ${sequence}, 0, ${SQLITE_NOW}, ${SQLITE_NOW}
-      ${sqliteSubscribed(row, type)};
+      ${sqliteSubscribed(row, type, options)};
   end`;
 }
 
@@ -56,7 +69,7 @@ const SQLITE_SEQUENCE_GUARD = `create trigger customers_event_sequence_guard bef
   when new.event_sequence is not old.event_sequence + 1
   begin select raise(abort, '${SEQUENCE_GUARD_MESSAGE}'); end`;
 
-const POSTGRES_FUNCTION = `
+const postgresFunction = (options: OutboxTriggerOptions) => `
 create function customers_record_change() returns trigger language plpgsql as $$
 declare
   v_row customers;
@@ -77,7 +90,7 @@ begin
     v_row := old; v_type := 'customer.deleted'; v_occurred := greatest(clock_timestamp(), old.updated_at);
     v_sequence := old.event_sequence + 1;
   end if;
-  if not exists (select 1 from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type) then
+  if not exists (select 1 from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options)}) then
     return null;
   end if;
   insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
@@ -87,19 +100,26 @@ begin
     returning id into v_change;
   insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, next_attempt_at, created_at)
     select v_change, e.id, v_row.seller_id, v_row.id, v_sequence, 0, clock_timestamp(), clock_timestamp()
-    from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type;
+    from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options)};
   return null;
 end $$`;
 
-/** Creates the outbox triggers on customers (migration 008), and SQLite's guard of the change number. */
-export async function createOutboxTriggers(db: Kysely<any>, dialect: DialectName): Promise<void> {
+/**
+ * Creates the outbox triggers on customers (migrations 008 and 009), and SQLite's guard of the change number.
+ * The current schema skips disabled endpoints; migration 008 runs before that column exists.
+ */
+export async function createOutboxTriggers(
+  db: Kysely<any>,
+  dialect: DialectName,
+  options: OutboxTriggerOptions = { skipDisabled: true },
+): Promise<void> {
   if (dialect === 'postgres') {
-    await sql.raw(POSTGRES_FUNCTION).execute(db);
+    await sql.raw(postgresFunction(options)).execute(db);
     await sql`create trigger customers_record_change after insert or update or delete on customers
       for each row execute function customers_record_change()`.execute(db);
     return;
   }
-  for (const event of ['insert', 'update', 'delete'] as const) await sql.raw(sqliteTrigger(event)).execute(db);
+  for (const event of ['insert', 'update', 'delete'] as const) await sql.raw(sqliteTrigger(event, options)).execute(db);
   await sql.raw(SQLITE_SEQUENCE_GUARD).execute(db);
 }
 

@@ -16,6 +16,8 @@ export interface SellersTable {
   customer_limit: number | null;
   /** Per-seller API rate limit in requests per second (0: not limited); null means the server's default. */
   rate_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Per-seller cap on webhook endpoints (migration 009); null means the server's default. */
+  webhook_endpoint_limit: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 
@@ -112,6 +114,12 @@ export interface WebhookEndpointsTable {
   created_at: Timestamp;
   /** Set when a delivery to it was given up; cleared by the next successful delivery. */
   failing_since: NullableTimestamp;
+  /** Attempts in a row that got no answer in time (migration 009): each halves its slots; an answer resets it. */
+  timeouts_in_a_row: ColumnType<number, number | undefined, number>;
+  /** The first failed attempt since its last success (migration 009); null while the last attempt succeeded. */
+  attempts_failing_since: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When it was disabled for failing too long (migration 009); null while enabled. */
+  disabled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /** The outbox: one row per change of a customer, written by triggers (db/outbox-triggers.ts). */

@@ -11,6 +11,8 @@ export interface Seller {
   customer_limit: number | null;
   /** The seller's own API rate limit in requests per second (0: not limited), or null for the server's. */
   rate_limit: number | null;
+  /** The seller's own cap on webhook endpoints, or null for the server's default. */
+  webhook_endpoint_limit: number | null;
   created_at: string;
 }
 
@@ -19,6 +21,7 @@ export interface NewSeller {
   plan: string;
   customerLimit?: number | null;
   rateLimit?: number | null;
+  webhookEndpointLimit?: number | null;
 }
 
 export async function createSeller(handle: DatabaseHandle, input: NewSeller, now = new Date()): Promise<Seller> {
@@ -28,6 +31,7 @@ export async function createSeller(handle: DatabaseHandle, input: NewSeller, now
     plan: input.plan,
     customer_limit: input.customerLimit ?? null,
     rate_limit: input.rateLimit ?? null,
+    webhook_endpoint_limit: input.webhookEndpointLimit ?? null,
     created_at: now.toISOString(),
   };
   await handle.db.insertInto('sellers').values(seller).execute();
@@ -51,6 +55,18 @@ export async function setSellerRateLimit(
   const id = canonicalUuid(idArg);
   if (!id) return undefined;
   const result = await handle.db.updateTable('sellers').set({ rate_limit: rateLimit }).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n ? findSeller(handle, id) : undefined;
+}
+
+/** Sets (or, with null, clears) a seller's own cap on webhook endpoints; the updated seller, or undefined. */
+export async function setSellerWebhookEndpointLimit(
+  handle: DatabaseHandle,
+  idArg: string,
+  limit: number | null,
+): Promise<Seller | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const result = await handle.db.updateTable('sellers').set({ webhook_endpoint_limit: limit }).where('id', '=', id).executeTakeFirst();
   return result.numUpdatedRows > 0n ? findSeller(handle, id) : undefined;
 }
 

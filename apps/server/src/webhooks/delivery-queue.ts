@@ -1,10 +1,12 @@
 import { nextRetryDelay } from '@customers-api/core';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { compileOnce } from '../db/compile-once.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { toIsoOrNull } from '../db/rows.js';
-import type { CustomerChangesTable } from '../db/schema.js';
+import type { CustomerChangesTable, Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
+import { recordEndpointHealth } from './endpoint-health.js';
+import { ENDPOINT_DELIVERY_SLOTS, endpointSlots, SELLER_DELIVERY_SLOTS } from './delivery-fairness.js';
 
 // The deliveries table as a work queue shared by every server process. A worker claims due rows with a lease
 // (its id and a time); others skip them until the lease runs out, which the worker keeps moving on while the
@@ -31,17 +33,76 @@ export interface ClaimOptions {
   limit: number;
   /** Only endpoints whose secrets this process's key opens. */
   keyId: string;
+  /** Attempts in flight per seller across every process; delivery-fairness.ts's by default. */
+  sellerSlots?: number | undefined;
+  /** Attempts in flight per endpoint across every process while it answers in time; delivery-fairness.ts's by default. */
+  endpointSlots?: number | undefined;
 }
 
 const selectAnyDue = compileOnce((db, now: string) =>
   db.selectFrom('webhook_deliveries').select('id').where('next_attempt_at', 'is not', null).where('next_attempt_at', '<=', now).limit(1),
 );
 
+/** Serializes PostgreSQL claims of every process, so each counts the others' leases before taking its own. */
+const CLAIM_LOCK = 230_023_009;
+
+/** SQL for {@link endpointSlots} of `e.timeouts_in_a_row`: halved by each timeout in a row, down to one. */
+function endpointSlotsSql(slots: number): RawBuilder<number> {
+  const cases: RawBuilder<unknown>[] = [];
+  for (let timeouts = 1; endpointSlots(timeouts - 1, slots) > 1; timeouts++) {
+    cases.unshift(sql`when e.timeouts_in_a_row >= ${sql.lit(timeouts)} then ${sql.lit(endpointSlots(timeouts, slots))}`);
+  }
+  if (cases.length === 0) return sql<number>`${sql.lit(slots)}`;
+  return sql<number>`case ${sql.join(cases, sql` `)} else ${sql.lit(slots)} end`;
+}
+
 /**
- * Claims up to `limit` due deliveries. A delivery waits while an earlier change of the same customer to the same
- * endpoint has not had its first attempt (per-customer order; no order once retries begin). On PostgreSQL the
- * candidates are locked `FOR UPDATE SKIP LOCKED`, so workers of several processes claim disjoint rows without
- * waiting for each other; SQLite has one writer at a time anyway.
+ * The ids to claim next, fairly: due, unleased rows of enabled endpoints this process can sign for, in
+ * per-customer order, within every endpoint's and seller's free slots (attempts in flight are the rows leased
+ * now, by any process), taking the first due row of every seller before the second of any (round robin across
+ * sellers, and across a seller's endpoints), oldest first within a round.
+ */
+function fairCandidates(db: Kysely<Database>, options: ClaimOptions, now: string) {
+  const sellerSlots = options.sellerSlots ?? SELLER_DELIVERY_SLOTS;
+  const slots = endpointSlotsSql(options.endpointSlots ?? ENDPOINT_DELIVERY_SLOTS);
+  return sql<{ id: number | string }>`
+    with busy as (
+      select l.seller_id, l.endpoint_id, count(*) as n from webhook_deliveries l
+      where l.lease_until is not null and l.lease_until > ${now}
+      group by l.seller_id, l.endpoint_id
+    ),
+    seller_busy as (select seller_id, sum(n) as n from busy group by seller_id),
+    due as (
+      select d.id, d.seller_id, d.endpoint_id, d.next_attempt_at, ${slots} as slots,
+        row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.id) as endpoint_rank
+      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+      where d.next_attempt_at is not null and d.next_attempt_at <= ${now}
+        and (d.lease_until is null or d.lease_until <= ${now})
+        and e.secret_key_id = ${options.keyId} and e.disabled_at is null
+        and not exists (
+          select 1 from webhook_deliveries p
+          where p.endpoint_id = d.endpoint_id and p.customer_id = d.customer_id and p.sequence < d.sequence
+            and p.attempts = 0 and p.next_attempt_at is not null
+        )
+    ),
+    open_slots as (
+      select due.id, due.seller_id, due.next_attempt_at,
+        row_number() over (partition by due.seller_id order by due.endpoint_rank, due.next_attempt_at, due.id) as seller_rank
+      from due left join busy b on b.endpoint_id = due.endpoint_id
+      where coalesce(b.n, 0) + due.endpoint_rank <= due.slots
+    )
+    select o.id from open_slots o left join seller_busy s on s.seller_id = o.seller_id
+    where coalesce(s.n, 0) + o.seller_rank <= ${sql.lit(sellerSlots)}
+    order by o.seller_rank, o.next_attempt_at, o.id
+    limit ${sql.lit(Math.max(0, Math.floor(options.limit)))}`.execute(db);
+}
+
+/**
+ * Claims up to `limit` due deliveries, fairly (see the candidates above: per-seller and per-endpoint slots
+ * counted across processes, round robin across sellers). A delivery waits while an earlier change of the same
+ * customer to the same endpoint has not had its first attempt (per-customer order; no order once retries begin).
+ * The choice and the leases are one transaction that every process's claims queue for (SQLite's write lock; a
+ * PostgreSQL advisory lock), so two processes never both take a seller's last free slot.
  *
  * @example
  * const claimed = await claimDeliveries(handle, { now: new Date(), leaseMs: 5000, owner, limit: 8, keyId });
@@ -51,44 +112,23 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
   // Asked after every burst of writes and every poll, and nearly always "no": answered by the due index alone,
   // from a statement compiled once, before the full query is even built.
   if ((await selectAnyDue(handle, now)).rows.length === 0) return [];
+  // Due rows exist, but all may be leased, waiting for an earlier change or over their slots: a read first takes
+  // no write lock (SQLite) and waits for no other process's claim.
+  if ((await fairCandidates(handle.db, options, now)).rows.length === 0) return [];
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
-  const { db } = handle;
-  let due = db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select('d.id')
-    .where('d.next_attempt_at', 'is not', null)
-    .where('d.next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<=', now)]))
-    .where('e.secret_key_id', '=', options.keyId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('webhook_deliveries as p')
-            .select(sql.lit(1).as('one'))
-            .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
-            .whereRef('p.customer_id', '=', 'd.customer_id')
-            .whereRef('p.sequence', '<', 'd.sequence')
-            .where('p.attempts', '=', 0)
-            .where('p.next_attempt_at', 'is not', null),
-        ),
-      ),
-    )
-    .orderBy('d.next_attempt_at')
-    .orderBy('d.id')
-    .limit(options.limit);
-  // Due rows exist, but all may be leased or waiting for an earlier change: a read first takes no write lock
-  // (SQLite) and locks no row.
-  if (!(await due.executeTakeFirst())) return [];
-  if (handle.dialect === 'postgres') due = due.forUpdate(['d']).skipLocked();
-  const claimed = await db
-    .updateTable('webhook_deliveries')
-    .set({ lease_until: leaseUntil, lease_owner: options.owner })
-    .where('id', 'in', due)
-    .returning('id')
-    .execute();
+  const claimed = await writeTransaction(handle, async (trx) => {
+    if (handle.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(CLAIM_LOCK)})`.execute(trx);
+    const ids = (await fairCandidates(trx, options, now)).rows.map((row) => Number(row.id));
+    if (ids.length === 0) return [];
+    return trx
+      .updateTable('webhook_deliveries')
+      .set({ lease_until: leaseUntil, lease_owner: options.owner })
+      .where('id', 'in', ids)
+      .returning('id')
+      .execute();
+  });
   if (claimed.length === 0) return [];
+  const { db } = handle;
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
@@ -138,13 +178,17 @@ export async function renewLeases(
     .execute();
 }
 
-/** How one attempt ended: a status from the receiver, or an error before one came (refused, timed out). */
-export type AttemptOutcome = { status: number; acknowledged: boolean } | { error: string };
+/**
+ * How one attempt ended: a status from the receiver, or an error before one came (refused, or `timedOut`: no
+ * answer within the timeout).
+ */
+export type AttemptOutcome = { status: number; acknowledged: boolean } | { error: string; timedOut?: boolean };
 
 /**
  * Records an attempt by the lease's owner (a worker whose lease was taken over records nothing): delivered, or
  * due again after core's next retry delay, or given up after the last one, which marks the endpoint failing
- * until a later delivery to it succeeds.
+ * until a later delivery to it succeeds. The endpoint's health is recorded with it (endpoint-health.ts): an
+ * endpoint disabled now, or before, has the delivery given up instead of retried.
  */
 export async function recordAttempt(
   handle: DatabaseHandle,
@@ -155,9 +199,12 @@ export async function recordAttempt(
   const at = now.toISOString();
   const attempts = delivery.attempts + 1;
   const acknowledged = 'acknowledged' in outcome && outcome.acknowledged;
+  const timedOut = 'timedOut' in outcome && outcome.timedOut === true;
   const delay = acknowledged ? undefined : nextRetryDelay(attempts, random);
-  const result = acknowledged ? 'delivered' : delay === undefined ? 'failed' : 'retrying';
   return writeTransaction(handle, async (trx) => {
+    const { disabled } = await recordEndpointHealth(trx, delivery.endpointId, { acknowledged, timedOut }, now);
+    const retry = delay !== undefined && !disabled;
+    const result = acknowledged ? 'delivered' : retry ? 'retrying' : 'failed';
     const updated = await trx
       .updateTable('webhook_deliveries')
       .set({
@@ -167,21 +214,17 @@ export async function recordAttempt(
         last_error: 'error' in outcome ? outcome.error.slice(0, 500) : null,
         lease_until: null,
         lease_owner: null,
-        next_attempt_at: delay === undefined ? null : new Date(now.getTime() + delay).toISOString(),
-        ...(acknowledged ? { delivered_at: at, given_up_at: null } : delay === undefined ? { given_up_at: at } : {}),
+        next_attempt_at: retry ? new Date(now.getTime() + delay).toISOString() : null,
+        ...(acknowledged ? { delivered_at: at, given_up_at: null } : retry ? {} : { given_up_at: at }),
       })
       .where('id', '=', delivery.id)
       .where('lease_owner', '=', owner)
       .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return 'lost';
-    if (result === 'delivered') {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ failing_since: null })
-        .where('id', '=', delivery.endpointId)
-        .where('failing_since', 'is not', null)
-        .execute();
-    } else if (result === 'failed') {
+    if (updated.numUpdatedRows === 0n) {
+      // Another worker holds the delivery now: this attempt teaches nothing, undo its lesson.
+      throw new LostLease();
+    }
+    if (result === 'failed') {
       await trx
         .updateTable('webhook_endpoints')
         .set({ failing_since: at })
@@ -190,5 +233,11 @@ export async function recordAttempt(
         .execute();
     }
     return result;
+  }).catch((error: unknown) => {
+    if (error instanceof LostLease) return 'lost' as const;
+    throw error;
   });
 }
+
+/** Rolls back recordAttempt's transaction when its lease was lost. */
+class LostLease extends Error {}

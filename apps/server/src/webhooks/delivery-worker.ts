@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { changeFromRow } from './changes.js';
 import { pruneFinishedChanges } from './prune-outbox.js';
 import { claimDeliveries, recordAttempt, renewLeases, type AttemptOutcome, type ClaimedDelivery } from './delivery-queue.js';
+import { DELIVERY_SLOTS_PER_PROCESS, ENDPOINT_DELIVERY_SLOTS, SELLER_DELIVERY_SLOTS } from './delivery-fairness.js';
 import type { SecretBox } from './secret-box.js';
 import { sendWebhook } from './send-webhook.js';
 
@@ -29,15 +30,34 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number | undefined;
   /** Core's WEBHOOK_TIMEOUT_MS by default. */
   timeoutMs?: number | undefined;
-  /** Attempts in flight at once per process. 8 by default. */
+  /** Attempts in flight at once per process. DELIVERY_SLOTS_PER_PROCESS (delivery-fairness.ts) by default. */
   concurrency?: number | undefined;
+  /** Attempts in flight per seller across every process. SELLER_DELIVERY_SLOTS by default. */
+  sellerSlots?: number | undefined;
+  /** Attempts in flight per endpoint across every process, halved by timeouts. ENDPOINT_DELIVERY_SLOTS by default. */
+  endpointSlots?: number | undefined;
+  /** Told of every recorded attempt (metrics); the worker logs each too. */
+  onAttempt?: ((report: AttemptReport) => void) | undefined;
   /** How often finished events past core's retention are deleted (prune-outbox.ts). 1 hour by default. */
   pruneIntervalMs?: number | undefined;
 }
 
-type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
+type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger' | 'onAttempt'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
   logger?: FastifyBaseLogger | undefined;
+  onAttempt?: ((report: AttemptReport) => void) | undefined;
 };
+
+/** One recorded attempt, for {@link DeliveryWorkerOptions.onAttempt}. */
+export interface AttemptReport {
+  endpointId: string;
+  sellerId: string;
+  eventId: string;
+  /** 1 for the first attempt of the delivery. */
+  attempt: number;
+  result: Awaited<ReturnType<typeof recordAttempt>>;
+  outcome: AttemptOutcome;
+  durationMs: number;
+}
 
 /** The shortest time between two looks for due deliveries (nudges in between are merged into the next look). */
 const NUDGE_GAP_MS = 20;
@@ -49,7 +69,8 @@ export interface DrainReport {
 
 /**
  * Sends the outbox's deliveries from inside a server process: claims due rows with a lease (so any number of
- * processes share the work, none sends a row another holds), signs each with the endpoint's secrets (both during
+ * processes share the work, none sends a row another holds; claims are fair: per-seller and per-endpoint slots
+ * across processes, round robin across sellers, see delivery-queue.ts), signs each with the endpoint's secrets (both during
  * the 24 hours after a rotation), posts it, and records the outcome with core's retry policy. It runs when nudged
  * (after this process's writes) and every poll interval (other processes' writes, retries falling due).
  *
@@ -84,7 +105,9 @@ export class DeliveryWorker {
       pollIntervalMs: 1000,
       leaseMs: 5000,
       timeoutMs: WEBHOOK_TIMEOUT_MS,
-      concurrency: 8,
+      concurrency: DELIVERY_SLOTS_PER_PROCESS,
+      sellerSlots: SELLER_DELIVERY_SLOTS,
+      endpointSlots: ENDPOINT_DELIVERY_SLOTS,
       pruneIntervalMs: 60 * 60 * 1000,
       ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
     } as ResolvedOptions;
@@ -179,7 +202,7 @@ export class DeliveryWorker {
   }
 
   async #pump(): Promise<void> {
-    const { database, concurrency, leaseMs, secrets, clock } = this.#options;
+    const { database, concurrency, leaseMs, secrets, clock, sellerSlots, endpointSlots } = this.#options;
     try {
       while (!this.#stopped && this.#inFlight.size < concurrency) {
         const claimed = await claimDeliveries(database, {
@@ -188,6 +211,8 @@ export class DeliveryWorker {
           owner: this.#owner,
           limit: concurrency - this.#inFlight.size,
           keyId: secrets.keyId,
+          sellerSlots,
+          endpointSlots,
         });
         if (claimed.length === 0) return;
         for (const delivery of claimed) {
@@ -208,6 +233,7 @@ export class DeliveryWorker {
   async #attempt(delivery: ClaimedDelivery): Promise<void> {
     const { clock, secrets, database, random, logger } = this.#options;
     this.#attempts++;
+    const started = performance.now();
     const change = changeFromRow(delivery.change);
     const body = JSON.stringify(customerEvent(change));
     let outcome: AttemptOutcome;
@@ -233,6 +259,7 @@ export class DeliveryWorker {
     try {
       const result = await recordAttempt(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random });
       const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
+      this.#options.onAttempt?.({ ...context, sellerId: change.sellerId, outcome, durationMs: performance.now() - started });
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');
       else logger?.warn({ ...context, ...outcome }, 'webhook delivery failed');
     } catch (error) {

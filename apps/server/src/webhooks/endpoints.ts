@@ -14,6 +14,7 @@ import { customerToRow, fromJson, toIso, toIsoOrNull } from '../db/rows.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
+import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from './delivery-fairness.js';
 import type { SecretBox } from './secret-box.js';
 
 // A seller's webhook endpoints and their deliveries: every function is scoped by the seller (the dashboard passes
@@ -32,6 +33,9 @@ export interface WebhookEndpoint {
   /** Whether a delivery to it was given up since its last success. */
   failing: boolean;
   failing_since: string | null;
+  /** Whether it was disabled after failing for 5 days (nothing is sent to it until it is enabled again). */
+  disabled: boolean;
+  disabled_at: string | null;
   /** After a rotation: until when the previous secret still signs; null otherwise. */
   previous_secret_expires_at: string | null;
 }
@@ -50,7 +54,9 @@ export interface NewWebhookEndpoint {
 export type CreateEndpointResult =
   | { kind: 'created'; endpoint: CreatedWebhookEndpoint }
   /** `message` starts with the property it is about (`url` or `events`). */
-  | { kind: 'invalid'; property: 'url' | 'events'; message: string };
+  | { kind: 'invalid'; property: 'url' | 'events'; message: string }
+  /** The seller has as many endpoints as its cap allows (`limit`); nothing was created. */
+  | { kind: 'limit_reached'; limit: number; message: string };
 
 export interface EndpointOptions {
   /** Loopback and private URLs too: the operator's CLI, or a server run with --allow-private-webhooks. */
@@ -118,9 +124,61 @@ export async function createEndpoint(
     previous_secret_expires_at: null,
     created_at: now.toISOString(),
     failing_since: null,
+    timeouts_in_a_row: 0,
+    attempts_failing_since: null,
+    disabled_at: null,
   };
-  await handle.db.insertInto('webhook_endpoints').values(row).execute();
+  // Counted and inserted under the seller's lock (PostgreSQL) or the write lock (SQLite): two creates at the cap
+  // cannot both pass.
+  const limit = await writeTransaction(handle, async (trx) => {
+    let seller = trx.selectFrom('sellers').select('webhook_endpoint_limit').where('id', '=', sellerId);
+    if (handle.dialect === 'postgres') seller = seller.forNoKeyUpdate();
+    const own = (await seller.executeTakeFirst())?.webhook_endpoint_limit;
+    const cap = own ?? DEFAULT_WEBHOOK_ENDPOINT_LIMIT;
+    const { count } = await trx
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('seller_id', '=', sellerId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= cap) return cap;
+    await trx.insertInto('webhook_endpoints').values(row).execute();
+    return undefined;
+  });
+  if (limit !== undefined) return { kind: 'limit_reached', limit, message: endpointLimitMessage(limit) };
   return { kind: 'created', endpoint: { ...endpointFromRow(row), secret } };
+}
+
+/**
+ * The message of a refused create at the cap, naming it (the dashboard's 403, the CLI's error).
+ *
+ * @example
+ * endpointLimitMessage(10); // 'Webhook endpoint limit reached: this account may have at most 10 webhook endpoints; …'
+ */
+export function endpointLimitMessage(limit: number): string {
+  return (
+    `Webhook endpoint limit reached: this account may have at most ${limit} webhook ${limit === 1 ? 'endpoint' : 'endpoints'}; ` +
+    'delete one first, or ask the operator to raise the limit'
+  );
+}
+
+/**
+ * Enables a disabled endpoint again (the seller in the dashboard, the operator with `webhooks enable`): new changes
+ * are sent to it, with all its slots and a fresh count of failing days. Its given-up deliveries stay given up
+ * (resend brings one back). The endpoint as listed, or undefined when the seller has no such endpoint.
+ *
+ * @example
+ * const endpoint = await enableEndpoint(handle, sellerId, endpointId);
+ */
+export async function enableEndpoint(handle: DatabaseHandle, sellerId: string, idArg: string): Promise<WebhookEndpoint | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  await handle.db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: null, attempts_failing_since: null, timeouts_in_a_row: 0 })
+    .where('seller_id', '=', sellerId)
+    .where('id', '=', id)
+    .execute();
+  return findEndpoint(handle, sellerId, id);
 }
 
 /**
@@ -339,6 +397,7 @@ export function keyMismatch(sealedWith: string, have: string): string {
 
 function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
   const failingSince = toIsoOrNull(row.failing_since);
+  const disabledAt = toIsoOrNull(row.disabled_at);
   return {
     id: row.id,
     seller_id: row.seller_id,
@@ -347,6 +406,8 @@ function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoin
     created_at: toIso(row.created_at),
     failing: failingSince !== null,
     failing_since: failingSince,
+    disabled: disabledAt !== null,
+    disabled_at: disabledAt,
     previous_secret_expires_at: toIsoOrNull(row.previous_secret_expires_at),
   };
 }

@@ -56,7 +56,11 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
       ...(request.signal ? { signal: request.signal } : {}),
     });
     // Covers connecting, sending and the answer's headers; the body is not waited for.
-    const timer = setTimeout(() => outgoing.destroy(new Error(`no answer within ${request.timeoutMs} ms`)), request.timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      outgoing.destroy(new Error(`no answer within ${request.timeoutMs} ms`));
+    }, request.timeoutMs);
     outgoing.on('response', (response) => {
       const status = response.statusCode ?? 0;
       settle({ status, acknowledged: isAcknowledged(status) });
@@ -65,7 +69,9 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
       response.destroy();
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      settle({ error: error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message });
+      const message = error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message;
+      // A timeout is told apart: it held a delivery slot the whole time (delivery-fairness.ts).
+      settle(timedOut ? { error: message, timedOut: true } : { error: message });
     });
     outgoing.end(request.body);
   });

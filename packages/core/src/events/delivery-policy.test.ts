@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isAcknowledged,
   nextRetryDelay,
+  WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TIMEOUT_MS,
@@ -21,6 +22,12 @@ describe('webhook delivery policy', () => {
     expect(WEBHOOK_MAX_ATTEMPTS).toBe(12);
     expect(nextRetryDelay(WEBHOOK_MAX_ATTEMPTS)).toBeUndefined();
     expect(nextRetryDelay(0)).toBeUndefined();
+  });
+
+  it('disables an endpoint after 5 days of failures: longer than the whole retry schedule', () => {
+    const schedule = WEBHOOK_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0);
+    expect(WEBHOOK_DISABLE_AFTER_MS).toBe(120 * HOUR);
+    expect(WEBHOOK_DISABLE_AFTER_MS).toBeGreaterThan(schedule * 1.1);
   });
 
   it('adds at most 10% of jitter', () => {

@@ -32,6 +32,13 @@ export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
  */
 export const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * HOUR;
 
+/**
+ * An endpoint whose every attempt has failed for this long (no success since the first failure) is disabled:
+ * nothing is sent to it, and no event recorded for it, until the seller or the operator enables it again (Svix
+ * does the same). Longer than the retry schedule, so one given-up delivery alone never disables an endpoint.
+ */
+export const WEBHOOK_DISABLE_AFTER_MS = 5 * 24 * HOUR;
+
 /** Up to this share is added to each delay, so retries of many deliveries do not arrive together. */
 export const WEBHOOK_RETRY_JITTER = 0.1;
 

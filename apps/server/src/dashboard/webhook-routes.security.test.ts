@@ -54,6 +54,7 @@ describe.each(DIALECTS)('dashboard webhooks: tenancy, CSRF, keys and logs on %s'
         await asStranger('GET', `/webhooks/${id}/deliveries`),
         await asStranger('POST', `/webhooks/${id}/deliveries/${eventId}/resend`),
         await asStranger('POST', `/webhooks/${id}/test`),
+        await asStranger('POST', `/webhooks/${id}/enable`),
       ];
       for (const answer of answers) {
         expect(answer.status, id).toBe(404);
@@ -77,6 +78,7 @@ describe.each(DIALECTS)('dashboard webhooks: tenancy, CSRF, keys and logs on %s'
         await call('POST', `/webhooks/${endpoint.id}/rotate-secret`),
         await call('POST', `/webhooks/${endpoint.id}/test`),
         await call('POST', `/webhooks/${endpoint.id}/deliveries/evt_00000000000000000000000000000000/resend`),
+        await call('POST', `/webhooks/${endpoint.id}/enable`),
       ];
       for (const answer of answers) {
         expect(answer.status, JSON.stringify(headers)).toBe(403);

@@ -39,6 +39,8 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
       created_at: expect.any(String),
       failing: false,
       failing_since: null,
+      disabled: false,
+      disabled_at: null,
       previous_secret_expires_at: null,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
     });

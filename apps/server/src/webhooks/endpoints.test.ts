@@ -39,6 +39,8 @@ describe.each(DIALECTS)('webhook endpoints on %s', (dialect) => {
       events: ['customer.created', 'customer.updated', 'customer.deleted'],
       failing: false,
       failing_since: null,
+      disabled: false,
+      disabled_at: null,
       previous_secret_expires_at: null,
     });
     expect(await listEndpoints(db.handle, seller)).toContainEqual(endpoint);

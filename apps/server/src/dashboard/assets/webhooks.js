@@ -11,13 +11,23 @@ const DELIVERIES_REFRESH_MS = 2000;
 let shown = null;
 let refreshTimer;
 
+/** Disabled (after 5 days of failures) before failing before active, with what each means. */
+function endpointStatus(endpoint) {
+  if (endpoint.disabled) {
+    return ['Disabled', 'disabled', 'Every delivery failed for 5 days, so nothing is sent to it. Enable it once your receiver works again.'];
+  }
+  if (endpoint.failing) return ['Failing', 'failing', 'Deliveries were given up after every retry; a successful delivery clears this.'];
+  return ['Active', 'active', undefined];
+}
+
 function endpointRow(endpoint) {
   const buttons = element('div', { className: 'row-actions' }, [
+    ...(endpoint.disabled ? [rowButton('Enable', `Enable endpoint ${endpoint.url}`, () => enableEndpoint(endpoint))] : []),
     rowButton('Deliveries', `Show deliveries to ${endpoint.url}`, () => showDeliveries(endpoint)),
     rowButton('Rotate secret', `Rotate the secret of ${endpoint.url}`, () => rotateSecret(endpoint)),
     rowButton('Delete', `Delete endpoint ${endpoint.url}`, () => deleteEndpoint(endpoint), 'button-danger'),
   ]);
-  const status = endpoint.failing ? ['Failing', 'failing'] : ['Active', 'active'];
+  const status = endpointStatus(endpoint);
   return element('tr', { attrs: { 'data-endpoint-id': endpoint.id } }, [
     element('th', { attrs: { scope: 'row', 'data-label': 'URL' } }, [element('code', { text: endpoint.url, className: 'endpoint-url' })]),
     element('td', { attrs: { 'data-label': 'Events' } }, [
@@ -28,7 +38,7 @@ function endpointRow(endpoint) {
       element('span', {
         text: status[0],
         className: `badge badge-${status[1]}`,
-        attrs: endpoint.failing ? { title: 'Deliveries were given up after every retry; a successful delivery clears this.' } : {},
+        attrs: status[2] ? { title: status[2] } : {},
       }),
     ]),
     element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } }, [buttons]),
@@ -165,6 +175,17 @@ async function rotateSecret(endpoint) {
     showSecret(rotated);
     await refreshEndpoints();
     announce(`Secret of ${endpoint.url} rotated. Copy the new one now: you won't see it again.`);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function enableEndpoint(endpoint) {
+  try {
+    clearError();
+    await api('POST', `/webhooks/${encodeURIComponent(endpoint.id)}/enable`);
+    await refreshEndpoints();
+    announce(`Endpoint ${endpoint.url} enabled: new events are sent to it again.`);
   } catch (error) {
     showError(error);
   }

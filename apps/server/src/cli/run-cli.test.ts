@@ -116,7 +116,7 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
       [['sellers', 'create', '--name', 'x', '--bogus'], /bogus/],
       [['sellers', 'create', '--name', 'x', '--rate-limit', '1.5'], /--rate-limit must be a whole number/],
       [['sellers', 'update', sellerId, '--rate-limit=-1'], /--rate-limit must be a whole number/],
-      [['sellers', 'update', sellerId], /Usage: sellers update SELLER_ID --rate-limit/],
+      [['sellers', 'update', sellerId], /Usage: sellers update SELLER_ID \[--rate-limit N\|default\] \[--webhook-endpoint-limit/],
       [['sellers', 'update', '6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90', '--rate-limit', '5'], /Unknown seller/],
       [['frobnicate'], /Unknown command/],
     ];

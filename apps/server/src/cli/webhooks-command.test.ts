@@ -64,6 +64,36 @@ describe('webhooks CLI (SQLite)', () => {
     expect(gone).toMatchObject({ code: 1, stderr: `Error: Unknown webhook endpoint "${endpoint.id}"\n` });
   });
 
+  it('refuses an endpoint beyond the seller’s cap naming it, which sellers update raises; lists and enables a disabled endpoint', async () => {
+    const handle = await database.open();
+    const capped = (await createSeller(handle, { name: 'Capped', plan: 'starter' })).id;
+    const update = await cli(env, 'sellers', 'update', capped, '--webhook-endpoint-limit', '1', ...db);
+    expect(update).toMatchObject({ code: 0, stdout: `Updated seller ${capped} ("Capped"): up to 1 webhook endpoints\n` });
+    const create = () => cli(env, 'webhooks', 'create', '--seller', capped, '--url', 'https://cap.example.com/', '--json', ...db);
+    const endpoint = (await create()).json();
+    expect(await create()).toMatchObject({
+      code: 1,
+      stderr: 'Error: --seller: Webhook endpoint limit reached: this account may have at most 1 webhook endpoint; delete one first, or ask the operator to raise the limit\n',
+    });
+    expect(await cli(env, 'sellers', 'update', capped, '--webhook-endpoint-limit', 'lots', ...db)).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Error: --webhook-endpoint-limit must be a whole number/),
+    });
+    expect((await cli(env, 'sellers', 'update', capped, '--webhook-endpoint-limit', 'default', '--json', ...db)).json()).toMatchObject({
+      webhook_endpoint_limit: null,
+    });
+    expect((await create()).code).toBe(0);
+
+    await handle.db.updateTable('webhook_endpoints').set({ disabled_at: '2026-11-20T08:00:00.000Z' }).where('id', '=', endpoint.id).execute();
+    const table = await cli(env, 'webhooks', 'list', '--seller', capped, ...db);
+    expect(table.stdout).toContain(`disabled since 2026-11-20T08:00:00.000Z (webhooks enable ${endpoint.id})`);
+    expect((await cli(env, 'webhooks', 'list', '--seller', capped, '--json', ...db)).json()[0]).toMatchObject({ disabled: true });
+    const enabled = await cli(env, 'webhooks', 'enable', endpoint.id, ...db);
+    expect(enabled).toMatchObject({ code: 0, stdout: `Enabled webhook endpoint ${endpoint.id}: new changes are sent to it again\n` });
+    expect((await cli(env, 'webhooks', 'enable', endpoint.id, '--json', ...db)).json()).toMatchObject({ id: endpoint.id, disabled: false, disabled_at: null });
+    expect(await cli(env, 'webhooks', 'enable', crypto.randomUUID(), ...db)).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Error: Unknown webhook endpoint/) });
+  });
+
   it('names the bad option in every refusal', async () => {
     const create = (...args: string[]) => cli(env, 'webhooks', 'create', ...args, ...db);
     expect(await create('--url', 'https://x.example/')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: --seller is required/) });
@@ -85,7 +115,7 @@ describe('webhooks CLI (SQLite)', () => {
     const unknown = await cli(env, 'webhooks', 'rename', ...db);
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: Unknown webhooks command "rename"/) });
     // Every webhooks command is offered, the long-running `listen` included.
-    for (const command of ['create', 'list', 'delete', 'deliveries', 'rotate-secret', 'listen']) {
+    for (const command of ['create', 'list', 'delete', 'deliveries', 'rotate-secret', 'enable', 'listen']) {
       expect(unknown.stderr).toContain(`webhooks ${command} `);
     }
     expect(await cli({ WEBHOOK_SECRET_KEY: 'short' }, 'webhooks', 'create', '--seller', sellerId, '--url', 'https://x.example/', ...db)).toMatchObject({

@@ -83,14 +83,16 @@ export function parseRateLimit(text: string): number | undefined {
   return /^\d+$/.test(text) && value <= MAX_RATE_LIMIT ? value : undefined;
 }
 
-function rateLimitFrom(text: string | undefined): number {
+/** `--rate-limit` / RATE_LIMIT as typed: the server's default when empty; an error naming the value otherwise. */
+export function rateLimitFrom(text: string | undefined): number {
   if (text === undefined || text === '') return DEFAULT_RATE_LIMIT;
   const value = parseRateLimit(text);
   if (value === undefined) throw new Error(`Invalid rate limit "${text}": use requests per second from 0 (off) to ${MAX_RATE_LIMIT}`);
   return value;
 }
 
-function redisUrlFrom(text: string | undefined): { redisUrl?: string } {
+/** `--redis` / REDIS_URL as typed: none when empty; an error (never echoing it) when not a redis URL. */
+export function redisUrlFrom(text: string | undefined): { redisUrl?: string } {
   if (text === undefined || text === '') return {};
   if (!/^rediss?:\/\//.test(text)) throw new Error('Invalid Redis URL (not repeated: it may hold a password): use redis://HOST:PORT or rediss://…');
   return { redisUrl: text };

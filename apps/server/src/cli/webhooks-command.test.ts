@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { createSeller } from '../db/sellers.js';
+import { createRequestLimits } from '../rate-limit/request-limits.js';
+import { startRedisServer } from '../test/redis-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { runCli } from './run-cli.js';
 
@@ -92,6 +95,38 @@ describe('webhooks CLI (SQLite)', () => {
     expect(enabled).toMatchObject({ code: 0, stdout: `Enabled webhook endpoint ${endpoint.id}: new changes are sent to it again\n` });
     expect((await cli(env, 'webhooks', 'enable', endpoint.id, '--json', ...db)).json()).toMatchObject({ id: endpoint.id, disabled: false, disabled_at: null });
     expect(await cli(env, 'webhooks', 'enable', crypto.randomUUID(), ...db)).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Error: Unknown webhook endpoint/) });
+  });
+
+  it("takes endpoint changes from the seller's rate budget shared through Redis with the servers' API", async () => {
+    const redis = await startRedisServer();
+    const handle = await database.open();
+    const client = new Redis(redis.url);
+    try {
+      // The seller's own limit of 3 per second; the servers' default (RATE_LIMIT) names the same count.
+      const seller = await createSeller(handle, { name: 'Budget', plan: 'starter', rateLimit: 3 });
+      const shared = { ...env, REDIS_URL: redis.url, RATE_LIMIT: '100' };
+      const created = await cli(shared, 'webhooks', 'create', '--seller', seller.id, '--url', 'https://budget.example.com/', '--json', ...db);
+      expect(created.code).toBe(0);
+      const { id } = created.json();
+      // A server process's API takes from the same count (its limiter over the same Redis).
+      const api = createRequestLimits({ perSecond: 100, redis: client })!;
+      expect((await api.sellers.consume(seller.id, 3)).allowed).toBe(true);
+      expect((await cli(shared, 'webhooks', 'rotate-secret', id, '--json', ...db)).code).toBe(0);
+      const before = await handle.db.selectFrom('webhook_endpoints').selectAll().where('seller_id', '=', seller.id).execute();
+      for (const args of [['enable', id], ['delete', id], ['rotate-secret', id], ['create', '--seller', seller.id, '--url', 'https://budget.example.com/2']]) {
+        expect(await cli(shared, 'webhooks', ...args, ...db)).toMatchObject({
+          code: 1,
+          stderr: expect.stringMatching(/^Error: --seller: the seller's rate limit is spent; too many requests; retry after \d+ seconds?\n$/),
+        });
+      }
+      expect(await handle.db.selectFrom('webhook_endpoints').selectAll().where('seller_id', '=', seller.id).execute()).toEqual(before);
+      // Reading is free; without Redis each process counts alone and the CLI has nothing to count against.
+      expect((await cli(shared, 'webhooks', 'deliveries', id, ...db)).code).toBe(0);
+      expect((await cli(env, 'webhooks', 'enable', id, ...db)).code).toBe(0);
+    } finally {
+      client.disconnect();
+      await redis.stop();
+    }
   });
 
   it('names the bad option in every refusal', async () => {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { databaseUrlFrom } from '../config.js';
 import type { DatabaseHandle } from '../db/connect.js';
-import { findSeller } from '../db/sellers.js';
+import { findSeller, type Seller } from '../db/sellers.js';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -15,6 +15,7 @@ import {
 } from '../webhooks/endpoints.js';
 import { loadSecretKey, secretKeySource } from '../webhooks/secret-key.js';
 import { CliError, type CliIo } from './io.js';
+import { chargeSellerFromCli } from './seller-budget.js';
 import { WEBHOOKS_LISTEN_USAGE } from './webhooks-listen-command.js';
 import { withDatabase } from './with-database.js';
 
@@ -26,7 +27,9 @@ export const WEBHOOKS_USAGE = [
   'webhooks rotate-secret ENDPOINT_ID [--json]',
   'webhooks enable ENDPOINT_ID [--json]',
 ];
-const COMMON = '(each also takes --database URL; create and rotate-secret --secret-key-file PATH)';
+const COMMON =
+  '(each also takes --database URL; create and rotate-secret --secret-key-file PATH; create, delete, rotate-secret and ' +
+  "enable --redis URL and --rate-limit N, to take from the seller's rate budget shared with the servers)";
 
 interface WebhookFlags {
   seller?: string | undefined;
@@ -36,6 +39,8 @@ interface WebhookFlags {
   json?: boolean | undefined;
   database?: string | undefined;
   'secret-key-file'?: string | undefined;
+  redis?: string | undefined;
+  'rate-limit'?: string | undefined;
 }
 
 /** `webhooks create|list|delete|deliveries|rotate-secret|enable`: the operator's view of sellers' webhook endpoints. */
@@ -51,6 +56,8 @@ export async function webhooksCommand(args: string[], io: CliIo): Promise<void> 
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
       'secret-key-file': { type: 'string' },
+      redis: { type: 'string' },
+      'rate-limit': { type: 'string' },
     },
     strict: true,
     allowPositionals: true,
@@ -74,11 +81,11 @@ export async function webhooksCommand(args: string[], io: CliIo): Promise<void> 
 }
 
 /** The seller named by --seller, or a usage error naming the option. */
-async function sellerOf(handle: DatabaseHandle, values: WebhookFlags, usage: string): Promise<string> {
+async function sellerOf(handle: DatabaseHandle, values: WebhookFlags, usage: string): Promise<Seller> {
   if (!values.seller) throw new CliError(`--seller is required. Usage: ${usage}`, 2);
   const seller = await findSeller(handle, values.seller);
   if (!seller) throw new CliError(`--seller: unknown seller "${values.seller}"`);
-  return seller.id;
+  return seller;
 }
 
 function secretBox(values: WebhookFlags, io: CliIo) {
@@ -93,9 +100,10 @@ async function create(values: WebhookFlags, io: CliIo): Promise<void> {
   const events = values.events?.split(',').map((type) => type.trim()).filter(Boolean);
   const box = secretBox(values, io);
   const result = await withDatabase(values.database, io, async (handle) => {
-    const sellerId = await sellerOf(handle, values, usage);
+    const seller = await sellerOf(handle, values, usage);
+    await chargeSellerFromCli(seller, values, io);
     // The operator is trusted: any http(s) URL, loopback and private networks included.
-    return createEndpoint(handle, box, sellerId, { url, events }, { allowPrivate: true });
+    return createEndpoint(handle, box, seller.id, { url, events }, { allowPrivate: true });
   });
   if (result.kind === 'invalid') throw new CliError(`--${result.message}`);
   if (result.kind === 'limit_reached') throw new CliError(`--seller: ${result.message}`);
@@ -117,7 +125,7 @@ async function create(values: WebhookFlags, io: CliIo): Promise<void> {
 
 async function list(values: WebhookFlags, io: CliIo): Promise<void> {
   const endpoints = await withDatabase(values.database, io, async (handle) =>
-    listEndpoints(handle, await sellerOf(handle, values, WEBHOOKS_USAGE[1]!)),
+    listEndpoints(handle, (await sellerOf(handle, values, WEBHOOKS_USAGE[1]!)).id),
   );
   if (values.json) {
     io.out(`${JSON.stringify(endpoints)}\n`);
@@ -141,6 +149,8 @@ async function onEndpoint(
   const answer = await withDatabase(values.database, io, async (handle) => {
     const sellerId = await endpointOwner(handle, endpointId);
     if (!sellerId) throw new CliError(`Unknown webhook endpoint "${endpointId}"`);
+    // Changes take from the seller's budget, as in the dashboard; reading deliveries does not.
+    if (action !== 'deliveries') await chargeSellerFromCli((await findSeller(handle, sellerId))!, values, io);
     if (action === 'delete') return deleteEndpoint(handle, sellerId, endpointId);
     if (action === 'deliveries') return listDeliveries(handle, sellerId, endpointId, { limit });
     if (action === 'enable') return enableEndpoint(handle, sellerId, endpointId);

@@ -1,6 +1,6 @@
 // The Webhooks page in a real browser (Debian's Chromium, driven by playwright-core), against a real server
 // started like `cli serve --allow-private-webhooks` on a fresh database, delivering to a real receiver on
-// 127.0.0.1: add an endpoint, copy its secret, watch deliveries, send a test event, resend, rotate, delete.
+// 127.0.0.1: add an endpoint, copy its secret, watch deliveries, send a test event, resend, enable, rotate, delete.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -142,6 +142,16 @@ describe.each(['sqlite', 'postgres'] as const)('the Webhooks page in Chromium, s
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: join(ARTIFACTS, `webhooks-${dialect}-360px.png`), fullPage: true });
     await page.setViewportSize(DESKTOP);
+
+    // Disabled after 5 days of failures (set by hand): the badge says so, and Enable brings it back (still failing).
+    await server.database.db.updateTable('webhook_endpoints').set({ disabled_at: new Date().toISOString() }).execute();
+    await page.reload();
+    await endpointRow(receiver.url).locator('[data-label="Status"]', { hasText: /^Disabled$/ }).waitFor();
+    await endpointRow(receiver.url).getByRole('button', { name: `Enable endpoint ${receiver.url}` }).click();
+    await endpointRow(receiver.url).locator('[data-label="Status"]', { hasText: /^Failing$/ }).waitFor();
+    expect(await endpointRow(receiver.url).getByRole('button', { name: `Enable endpoint ${receiver.url}` }).count()).toBe(0);
+    const enabled = await server.database.db.selectFrom('webhook_endpoints').select('disabled_at').execute();
+    expect(enabled).toEqual([{ disabled_at: null }]);
 
     // Rotate: confirmed in the dialog; the new secret is shown once and verifies the next event (so does the old).
     await endpointRow(receiver.url).getByRole('button', { name: `Rotate the secret of ${receiver.url}` }).click();

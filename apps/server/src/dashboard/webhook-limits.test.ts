@@ -24,7 +24,7 @@ describe.each(DIALECTS)('dashboard webhook limits on %s', (dialect) => {
     const cookie = await signIn(server, seller.sellerId);
     const call = (method: string, path: string, body?: unknown) =>
       server.call(method, `/dashboard/api${path}`, { headers: { cookie, ...sameOrigin(server) }, body });
-    return { ...seller, call };
+    return { ...seller, cookie, call };
   }
   const endpointCount = (sellerId: string) =>
     server.handle.db.selectFrom('webhook_endpoints').select('id').where('seller_id', '=', sellerId).execute().then((rows) => rows.length);
@@ -60,6 +60,11 @@ describe.each(DIALECTS)('dashboard webhook limits on %s', (dialect) => {
 
   it('takes test events, resends and endpoint changes from the seller’s API budget: 429 with Retry-After when spent', async () => {
     const seller = await signedIn({ rateLimit: 5 });
+    // Refused before the budget is looked at: cross-origin requests spend nothing.
+    for (let i = 0; i < 6; i++) {
+      const forged = await server.call('POST', '/dashboard/api/webhooks', { headers: { cookie: seller.cookie, origin: 'https://evil.example' }, body: { url: 'https://evil.example/x' } });
+      expect(forged.status).toBe(403);
+    }
     // One budget with the API: a customer (1), an endpoint (2), two test events (3, 4), a resend (5).
     expect((await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer() })).status).toBe(201);
     const endpoint = await seller.call('POST', '/webhooks', { url: 'https://budget.example.com/hooks' });

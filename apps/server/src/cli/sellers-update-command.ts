@@ -3,6 +3,7 @@ import { setSellerRateLimit } from '../db/sellers.js';
 import { CliError, type CliIo } from './io.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
 import { withDatabase } from './with-database.js';
+import { printable } from './printable.js';
 
 export const SELLERS_UPDATE_USAGE = 'sellers update SELLER_ID --rate-limit N|default [--json] [--database URL]';
 
@@ -26,5 +27,5 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
   const seller = await withDatabase(values.database, io, (handle) => setSellerRateLimit(handle, sellerId, rateLimit));
   if (!seller) throw new CliError(`Unknown seller "${sellerId}"`);
   if (values.json) io.out(`${JSON.stringify(seller)}\n`);
-  else io.out(`Updated seller ${seller.id} ("${seller.name}"): ${describeSellerRateLimit(seller.rate_limit)}\n`);
+  else io.out(`Updated seller ${seller.id} ("${printable(seller.name)}"): ${describeSellerRateLimit(seller.rate_limit)}\n`);
 }

@@ -139,7 +139,8 @@ export async function renewLeases(
 }
 
 /** How one attempt ended: a status from the receiver, or an error before one came (refused, timed out). */
-export type AttemptOutcome = { status: number; acknowledged: boolean } | { error: string };
+/** An attempt's answer, or its error: `error` is recorded and shown to the seller, `detail` only logged. */
+export type AttemptOutcome = { status: number; acknowledged: boolean } | { error: string; detail?: string };
 
 /**
  * Records an attempt by the lease's owner (a worker whose lease was taken over records nothing): delivered, or

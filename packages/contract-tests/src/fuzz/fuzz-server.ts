@@ -195,6 +195,10 @@ export async function fuzzServer(server: ServerTarget, runs: number): Promise<Fu
       if (response.status === 400 && key !== 'other-seller' && !badKeys.includes(key) && listQueryIsValid(query)) {
         throw new Error(`a valid list query was refused: ${query} → ${response.text}`);
       }
+      // And one that breaks a rule (a limit not in plain digits, an instant out of range, U+0000…) must be refused.
+      if (response.status === 200 && !listQueryIsValid(query)) {
+        throw new Error(`an invalid list query was answered: ${query} → ${response.text.slice(0, 200)}`);
+      }
     }),
     params(listRuns),
   );

@@ -9,7 +9,7 @@ describe('resolveConfig', () => {
       databaseUrl: 'sqlite:./data/customers.db',
       logLevel: 'info',
       requestTimeoutMs: 30_000,
-      trustProxy: false,
+      trustProxy: 0,
       sqliteSynchronous: 'full',
       rateLimit: 100,
       allowPrivateWebhooks: false,
@@ -47,7 +47,7 @@ describe('resolveConfig', () => {
       databaseUrl: 'postgres://db/x',
       logLevel: 'warn',
       requestTimeoutMs: 5000,
-      trustProxy: true,
+      trustProxy: 1,
       sqliteSynchronous: 'normal',
       rateLimit: 100,
       allowPrivateWebhooks: false,
@@ -56,8 +56,22 @@ describe('resolveConfig', () => {
     expect(
       resolveConfig({ port: '5000', database: 'sqlite:/tmp/x.db', requestTimeout: '250', sqliteSynchronous: 'full' }, env),
     ).toMatchObject({ port: 5000, databaseUrl: 'sqlite:/tmp/x.db', requestTimeoutMs: 250, sqliteSynchronous: 'full' });
-    expect(resolveConfig({ trustProxy: true }, {}).trustProxy).toBe(true);
-    expect(resolveConfig({}, { TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(resolveConfig({ trustProxy: 'true' }, {}).trustProxy).toBe(1);
+    expect(resolveConfig({}, { TRUST_PROXY: '0' }).trustProxy).toBe(0);
+  });
+  it('takes --trust-proxy as one hop (true, a bare flag), a hop count or a list of proxy addresses and CIDRs', () => {
+    expect(resolveConfig({}, { TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(resolveConfig({}, { TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(resolveConfig({ trustProxy: '2' }, { TRUST_PROXY: 'true' }).trustProxy).toBe(2);
+    expect(resolveConfig({ trustProxy: '10.0.0.0/8, 192.0.2.7,fd00::/8,loopback' }, {}).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['11', '-1', '10.0.0.0/33', 'fd00::/129', '10.0.0.1/8/8', 'proxy.example', '10.0.0.1,', 'yes']) {
+      expect(() => resolveConfig({ trustProxy: bad }, {})).toThrow(`Invalid --trust-proxy "${bad}"`);
+    }
   });
   it('takes --allow-private-webhooks and the webhook key source: --secret-key-file, WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_FILE', () => {
     expect(resolveConfig({ allowPrivateWebhooks: true }, {}).allowPrivateWebhooks).toBe(true);

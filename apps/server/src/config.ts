@@ -1,4 +1,6 @@
 import { DEFAULT_DATABASE_URL, SQLITE_SYNCHRONOUS_MODES, type SqliteSynchronous } from './db/connect.js';
+import { isIP } from 'node:net';
+import type { TrustProxy } from './http/server-options.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/timeouts.js';
 import { DEFAULT_RATE_LIMIT } from './rate-limit/request-limits.js';
 import { secretKeySource } from './webhooks/secret-key.js';
@@ -10,8 +12,11 @@ export interface ServerConfig {
   logLevel: string;
   /** Time for a whole request (headers and body) to arrive; 408 after it. 30 s when omitted. */
   requestTimeoutMs?: number;
-  /** Whether X-Forwarded-Host/-Proto name the browser's origin (behind a reverse proxy). Off when omitted. */
-  trustProxy?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For/-Host/-Proto are believed: a hop count (1 behind one load balancer) or their
+   * addresses/CIDRs. 0 (none) when omitted.
+   */
+  trustProxy?: TrustProxy;
   /** SQLite's durability: `full` (default, survives power loss) or `normal` (faster, may lose the last commits). */
   sqliteSynchronous?: SqliteSynchronous;
   /** PostgreSQL connections per process; DEFAULT_POSTGRES_POOL_SIZE (measured, see BENCHMARKS.md) when omitted. */
@@ -32,7 +37,8 @@ export interface ConfigFlags {
   database?: string | undefined;
   logLevel?: string | undefined;
   requestTimeout?: string | undefined;
-  trustProxy?: boolean | undefined;
+  /** `true` (a bare --trust-proxy: one hop), a hop count, or a comma list of proxy addresses/CIDRs. */
+  trustProxy?: string | undefined;
   sqliteSynchronous?: string | undefined;
   rateLimit?: string | undefined;
   redis?: string | undefined;
@@ -60,7 +66,8 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): Serve
     databaseUrl: databaseUrlFrom(flags.database, env),
     logLevel,
     requestTimeoutMs: requestTimeoutFrom(flags.requestTimeout ?? env.REQUEST_TIMEOUT_MS),
-    trustProxy: flags.trustProxy === true || booleanFrom('TRUST_PROXY', env.TRUST_PROXY),
+    trustProxy:
+      flags.trustProxy !== undefined ? trustProxyFrom('--trust-proxy', flags.trustProxy) : trustProxyFrom('TRUST_PROXY', env.TRUST_PROXY),
     sqliteSynchronous: sqliteSynchronousFrom(flags.sqliteSynchronous ?? env.SQLITE_SYNCHRONOUS),
     rateLimit: rateLimitFrom(flags.rateLimit ?? env.RATE_LIMIT),
     ...redisUrlFrom(flags.redis ?? env.REDIS_URL),
@@ -109,6 +116,37 @@ function requestTimeoutFrom(text: string | undefined): number {
     throw new Error(`Invalid request timeout "${text}": use milliseconds from 1 to ${MAX_REQUEST_TIMEOUT_MS}`);
   }
   return ms;
+}
+
+/** The most proxy hops accepted: far more than any real chain, so a typo like 10000 is caught. */
+const MAX_PROXY_HOPS = 10;
+/** proxy-addr's names for well-known ranges, accepted in a --trust-proxy list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * --trust-proxy / TRUST_PROXY: `true` (and a bare flag) means one hop, `false`/empty none, a number that many hops,
+ * anything else a comma list of proxy addresses and CIDRs (every entry checked here, so a typo stops the start).
+ */
+function trustProxyFrom(name: string, text: string | undefined): TrustProxy {
+  const value = (text ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false') return 0;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value) && Number(value) <= MAX_PROXY_HOPS) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  throw new Error(
+    `Invalid ${name} "${text}": use true (one proxy), a number of proxy hops from 0 to ${MAX_PROXY_HOPS}, or a comma list of ` +
+      'proxy addresses or CIDRs (e.g. 10.0.0.0/8,fd00::/8)',
+  );
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function booleanFrom(name: string, text: string | undefined): boolean {

@@ -149,6 +149,13 @@ for (const [name, schema] of Object.entries(querySchemas)) {
 }
 let queryCode = standaloneCode.default(queryAjv, Object.fromEntries(Object.keys(querySchemas).map((n) => [n, n])));
 queryCode = queryCode.replaceAll(helper, '((s) => { let n = 0; for (const _ of s) n++; return n; })');
+// ajv coerces any string JavaScript reads as a whole number ('0x10', '1e1', ' 5', '+5', '5.0', '01'); a query
+// integer is plain decimal digits, no sign, spaces or leading zero, so anything else fails the integer check.
+const LOOSE_INTEGER = /\(dataType(\d+) === "string" && data\1 && data\1 == \+data\1 && !\(data\1 % 1\)\)/g;
+if (!LOOSE_INTEGER.test(queryCode)) {
+  throw new Error('ajv no longer emits the integer coercion scripts/generate.mjs tightens; update it');
+}
+queryCode = queryCode.replace(LOOSE_INTEGER, '(dataType$1 === "string" && /^(?:0|[1-9][0-9]*)$/.test(data$1))');
 // The date-time format is core's own (RFC 3339 with a real calendar date), so the file needs no ajv-formats.
 queryCode = queryCode.replaceAll('require("ajv-formats/dist/formats").fullFormats["date-time"]', 'dateTimeFormat');
 if (/require\(/.test(queryCode)) {

@@ -86,7 +86,7 @@ export {
   WEBHOOK_RETRY_JITTER,
   WEBHOOK_TIMEOUT_MS,
 } from './events/delivery-policy.js';
-export { isPublicAddress, webhookUrlProblem, type WebhookUrlOptions } from './events/webhook-url.js';
+export { isPublicAddress, normalizeWebhookUrl, webhookUrlProblem, type WebhookUrlOptions } from './events/webhook-url.js';
 
 // API keys and authentication
 export {

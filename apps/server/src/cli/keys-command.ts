@@ -4,6 +4,7 @@ import { findSeller } from '../db/sellers.js';
 import { parseKeyExpiry } from '../key-expiry.js';
 import { keyNameProblem } from '../key-name.js';
 import { CliError, type CliIo } from './io.js';
+import { printable } from './printable.js';
 import { withDatabase } from './with-database.js';
 
 export const KEYS_USAGE = [
@@ -117,7 +118,7 @@ function formatKeyTable(keys: ApiKeyInfo[]): string {
   const header = ['ID', 'NAME', 'PREFIX', 'CREATED', 'LAST USED', 'EXPIRES', 'REVOKED'];
   const rows = keys.map((k) => [
     k.id,
-    k.name,
+    printable(k.name), // a name stored before names were checked may still hold controls
     `${k.prefix}…`,
     k.created_at,
     k.last_used_at ?? 'never',

@@ -6,6 +6,7 @@ import { loginLinkCommand } from './login-link-command.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
 import { SELLERS_UPDATE_USAGE, sellersUpdateCommand } from './sellers-update-command.js';
 import { withDatabase } from './with-database.js';
+import { printable } from './printable.js';
 
 export const SELLERS_USAGE =
   'sellers create --name NAME [--plan PLAN] [--customer-limit N] [--rate-limit N|default] [--json] [--database URL]';
@@ -54,6 +55,6 @@ export async function sellersCommand(args: string[], io: CliIo): Promise<void> {
     io.out(`${JSON.stringify({ ...seller, effective_customer_limit: limit })}\n`);
   } else {
     const rate = describeSellerRateLimit(seller.rate_limit);
-    io.out(`Created seller ${seller.id} ("${seller.name}", plan ${seller.plan}, up to ${limit} customers, ${rate})\n`);
+    io.out(`Created seller ${seller.id} ("${printable(seller.name)}", plan ${seller.plan}, up to ${limit} customers, ${rate})\n`);
   }
 }

@@ -4,6 +4,7 @@ import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/delivery-fairness.js
 import { CliError, type CliIo } from './io.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
 import { withDatabase } from './with-database.js';
+import { printable } from './printable.js';
 
 export const SELLERS_UPDATE_USAGE =
   'sellers update SELLER_ID [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--json] [--database URL]';
@@ -66,6 +67,6 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
       ...(rateLimit !== undefined ? [describeSellerRateLimit(seller.rate_limit)] : []),
       ...(endpointLimit !== undefined ? [describeEndpointLimit(seller.webhook_endpoint_limit)] : []),
     ];
-    io.out(`Updated seller ${seller.id} ("${seller.name}"): ${changed.join('; ')}\n`);
+    io.out(`Updated seller ${seller.id} ("${printable(seller.name)}"): ${changed.join('; ')}\n`);
   }
 }

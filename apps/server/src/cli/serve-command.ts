@@ -4,20 +4,20 @@ import { startServer } from '../server/start-server.js';
 import type { CliIo } from './io.js';
 
 export const SERVE_USAGE =
-  'serve [--port N] [--host H] [--database URL] [--log-level LEVEL] [--request-timeout MS] [--trust-proxy] ' +
+  'serve [--port N] [--host H] [--database URL] [--log-level LEVEL] [--request-timeout MS] [--trust-proxy [HOPS|ADDRESSES]] ' +
   '[--sqlite-synchronous full|normal] [--rate-limit N] [--redis URL] [--allow-private-webhooks] [--secret-key-file PATH]';
 
 /** Runs the server until SIGTERM or SIGINT, then finishes in-flight requests and closes the database. */
 export async function serveCommand(args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({
-    args,
+    args: withBareTrustProxy(args),
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
       database: { type: 'string' },
       'log-level': { type: 'string' },
       'request-timeout': { type: 'string' },
-      'trust-proxy': { type: 'boolean' },
+      'trust-proxy': { type: 'string' },
       'sqlite-synchronous': { type: 'string' },
       'rate-limit': { type: 'string' },
       redis: { type: 'string' },
@@ -56,5 +56,13 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+  });
+}
+
+/** A bare `--trust-proxy` (the switch it used to be) means one hop: it becomes `--trust-proxy=true`. */
+export function withBareTrustProxy(args: string[]): string[] {
+  return args.map((arg, index) => {
+    const next = args[index + 1];
+    return arg === '--trust-proxy' && (next === undefined || next.startsWith('-')) ? '--trust-proxy=true' : arg;
   });
 }

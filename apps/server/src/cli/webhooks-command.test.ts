@@ -129,6 +129,24 @@ describe('webhooks CLI (SQLite)', () => {
     }
   });
 
+  it('stores and prints the normalized URL, refuses control characters, and escapes non-printables in listings', async () => {
+    const created = await cli(env, 'webhooks', 'create', '--seller', sellerId, '--url', 'HTTPS://Listing.Example:443/a/../h', '--json', ...db);
+    expect(created.json().url).toBe('https://listing.example/h');
+    const refused = await cli(env, 'webhooks', 'create', '--seller', sellerId, '--url', 'https://x.example/\u001b[2J', ...db);
+    expect(refused).toMatchObject({ code: 1, stderr: 'Error: --url must not contain control characters or bidirectional formatting characters\n' });
+    // A row stored before the rule (or by hand) still shows as what it holds, not as what a terminal makes of it.
+    const handle = await database.open();
+    await handle.db
+      .updateTable('webhook_endpoints')
+      .set({ url: 'https://listing.example/\u001b]0;pwned\u0007\u202eexe.txt\nfake row' })
+      .where('id', '=', created.json().id)
+      .execute();
+    const table = await cli(env, 'webhooks', 'list', '--seller', sellerId, ...db);
+    expect(table.stdout).toContain('https://listing.example/\\u001b]0;pwned\\u0007\\u202eexe.txt\\u000afake row');
+    expect(table.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect((await cli(env, 'webhooks', 'delete', created.json().id, ...db)).code).toBe(0);
+  });
+
   it('names the bad option in every refusal', async () => {
     const create = (...args: string[]) => cli(env, 'webhooks', 'create', ...args, ...db);
     expect(await create('--url', 'https://x.example/')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: --seller is required/) });

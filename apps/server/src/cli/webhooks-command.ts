@@ -16,6 +16,7 @@ import {
 import { loadSecretKey, secretKeySource } from '../webhooks/secret-key.js';
 import { CliError, type CliIo } from './io.js';
 import { chargeSellerFromCli } from './seller-budget.js';
+import { printable } from './printable.js';
 import { WEBHOOKS_LISTEN_USAGE } from './webhooks-listen-command.js';
 import { withDatabase } from './with-database.js';
 
@@ -107,14 +108,15 @@ async function create(values: WebhookFlags, io: CliIo): Promise<void> {
   });
   if (result.kind === 'invalid') throw new CliError(`--${result.message}`);
   if (result.kind === 'limit_reached') throw new CliError(`--seller: ${result.message}`);
-  const { id, secret, events: types } = result.endpoint;
+  // The URL as stored (normalized), not as typed.
+  const { id, secret, url: stored, events: types } = result.endpoint;
   if (values.json) {
-    io.out(`${JSON.stringify({ id, secret, url, events: types })}\n`);
+    io.out(`${JSON.stringify({ id, secret, url: stored, events: types })}\n`);
     return;
   }
   io.out(
     [
-      `Created webhook endpoint ${id} for ${types.join(', ')} at ${url}.`,
+      `Created webhook endpoint ${id} for ${types.join(', ')} at ${printable(stored)}.`,
       'Its signing secret is shown only now; store it safely:',
       '',
       `  ${secret}`,
@@ -181,7 +183,9 @@ async function onEndpoint(
   }
 }
 
-function table(header: string[], rows: string[][]): string {
+/** Aligned columns; every cell made printable (URLs and errors are stored text, shown in the operator's terminal). */
+function table(header: string[], textRows: string[][]): string {
+  const rows = textRows.map((row) => row.map(printable));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   return `${[line(header), ...rows.map(line)].join('\n')}\n`;

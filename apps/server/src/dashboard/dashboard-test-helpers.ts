@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../test/test-server.js';
-import { createLoginLink } from './login-links.js';
+import { createLoginLink, peekLoginLink } from './login-links.js';
 
 /** Same-origin headers, as the dashboard page itself sends them. */
 export function sameOrigin(server: TestServer): Record<string, string> {
@@ -19,14 +19,20 @@ export async function rawCall(
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-/** Posts the sign-in form of a login link like the browser does (empty form body unless given, same origin). */
-export function postLogin(
+/**
+ * Posts the sign-in form of a login link as the browser does when its "Sign in as NAME" button is clicked
+ * (`sign_in_as` = the link's seller, same origin), or the given form (`{}`: an empty one, as a page that submits
+ * itself would send).
+ */
+export async function postLogin(
   server: TestServer,
   token: string,
   headers: Record<string, string> = sameOrigin(server),
   form?: Record<string, string>,
 ) {
-  const body = form ? new URLSearchParams(form).toString() : undefined;
+  const seller = form ? undefined : await peekLoginLink(server.handle, token).catch(() => undefined);
+  const fields = form ?? (seller ? { sign_in_as: seller } : {});
+  const body = new URLSearchParams(fields).toString();
   return rawCall(server, 'POST', `/dashboard/login?token=${token}`, {
     'content-type': 'application/x-www-form-urlencoded',
     ...headers,

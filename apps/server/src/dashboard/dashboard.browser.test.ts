@@ -58,7 +58,12 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     const link = /(http:\/\/\S+\/dashboard\/login\?token=\S+)/.exec(banner)?.[1];
     expect(link, banner).toBeDefined();
 
+    // Opening the link only asks, naming the account; the click signs in.
     await page.goto(link!);
+    await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
+    expect(await page.locator('#target-account').textContent()).toBe('Demo seller');
+    expect(await page.locator('script').count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign in as Demo seller' }).click();
     await page.waitForURL(`${server.url}/dashboard/settings/api-keys`);
     await page.locator('#customers-used', { hasText: /^0 of 100 customers used$/ }).waitFor();
     expect(await page.locator('#plan-name').textContent()).toBe('Starter');
@@ -149,9 +154,8 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     const stranger = await browser.newContext({ viewport: DESKTOP });
     try {
       const other = await stranger.newPage();
-      const failed = other.waitForResponse((r) => r.request().method() === 'POST' && r.url() === link);
-      await other.goto(link!);
-      expect((await failed).status()).toBe(401);
+      // A used link is refused as soon as it is opened.
+      expect((await other.goto(link!))?.status()).toBe(401);
       await other.getByRole('heading', { name: 'This sign-in link cannot be used' }).waitFor();
       expect(await other.goto(`${server.url}/dashboard/settings/api-keys`).then((r) => r?.status())).toBe(401);
     } finally {
@@ -176,10 +180,11 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
         if (message.type() === 'error') tabProblems.push(message.text());
       });
       await tab.goto(await linkFor(demoSellerId));
+      await tab.getByRole('button', { name: 'Sign in as Demo seller' }).click();
       await tab.waitForURL(`${server.url}/dashboard/settings/api-keys`);
       await tab.locator('#seller-name', { hasText: 'Demo seller' }).waitFor();
 
-      // Someone else's link opens and submits itself, but lands on a question, not in the other account.
+      // Someone else's link opens on a question, not in the other account.
       const foreignLink = await linkFor(other.id);
       await tab.goto(foreignLink);
       await tab.getByRole('heading', { name: 'Switch to another account?' }).waitFor();

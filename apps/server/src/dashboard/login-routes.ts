@@ -10,18 +10,19 @@ import { isSecretTokenShape } from './secret-token.js';
 import { sessionIdOf } from './session-guard.js';
 import { createSession, endSession, findSession } from './sessions.js';
 import { formField, registerSignInForm } from './sign-in-form.js';
+import { signInPage } from './sign-in-page.js';
 import { switchAccountPage } from './switch-account-page.js';
 
 /**
- * Signing in with a one-time link, in two steps so that nothing but a browser uses the link up:
- * GET /dashboard/login?token=… only shows a page whose form (submitted by its script, or by the button)
- * POSTs back to the same URL; that POST uses the link, starts a session and redirects to the keys page.
- * The redirect follows a same-site POST, so the SameSite=Strict cookie is sent with it even when the link was
- * opened from a mail client or another site.
+ * Signing in with a one-time link, in two steps so that nothing but a person uses the link up:
+ * GET /dashboard/login?token=… only shows a page naming the account ("Sign in as NAME"); its form, submitted by
+ * a click (the page has no script), POSTs back to the same URL with `sign_in_as` = that seller; the POST uses the
+ * link, starts a session and redirects to the keys page. The redirect follows a same-site POST, so the
+ * SameSite=Strict cookie is sent with it even when the link was opened from a mail client or another site.
  *
- * A browser already signed in as another seller is never switched by that automatic POST (any site can send a
- * browser to someone else's unused link): it gets a page naming both accounts, and only its hand-submitted form
- * (`switch_to` = the link's seller, same-origin like every dashboard form) uses the link.
+ * Any site can send a browser to someone else's unused link (sign-in CSRF), so a POST that does not name the link's
+ * seller only shows the question again: `sign_in_as` without a session, `switch_to` with a session of another
+ * seller (that page names both accounts). A session of the link's own seller signs in at once.
  */
 export function registerLoginRoutes(
   app: FastifyInstance,
@@ -33,12 +34,23 @@ export function registerLoginRoutes(
     const failed = page('login-failed.html');
     return reply.code(status).type(failed.type).send(failed.body);
   };
+  const ask = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  /** The question for this browser: switch from its current seller, or sign in as the link's seller. */
+  const question = async (currentSellerId: string | undefined, target: string) => {
+    const targetSeller = await describeSeller(database, target);
+    return currentSellerId !== undefined && currentSellerId !== target
+      ? switchAccountPage(assets, { current: await describeSeller(database, currentSellerId), target: targetSeller })
+      : signInPage(assets, targetSeller);
+  };
 
   app.get<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
-    // A malformed token can never sign in: say so at once instead of showing the form.
+    // A malformed token can never sign in: say so at once instead of asking.
     if (!isSecretTokenShape(request.query.token)) return refuse(reply, 401);
-    const shown = page('login.html');
-    return reply.type(shown.type).send(shown.body);
+    // Only looked at, never used up: link scanners that open it change nothing.
+    const target = await peekLoginLink(database, request.query.token, now());
+    if (!target) return refuse(reply, 401);
+    const current = await findSession(database, sessionIdOf(request), now());
+    return ask(reply, await question(current?.sellerId, target));
   });
 
   app.post<{ Querystring: { token?: string } }>('/login', async (request, reply) => {
@@ -48,13 +60,10 @@ export function registerLoginRoutes(
     if (!target) return refuse(reply, 401);
     const currentId = sessionIdOf(request);
     const current = await findSession(database, currentId, now());
-    if (current && current.sellerId !== target && formField(request.body, 'switch_to') !== target) {
-      const html = switchAccountPage(assets, {
-        current: await describeSeller(database, current.sellerId),
-        target: await describeSeller(database, target),
-      });
-      return reply.type('text/html; charset=utf-8').send(html);
-    }
+    const confirmed = current
+      ? current.sellerId === target || formField(request.body, 'switch_to') === target
+      : formField(request.body, 'sign_in_as') === target || formField(request.body, 'switch_to') === target;
+    if (!confirmed) return ask(reply, await question(current?.sellerId, target));
     const sellerId = await consumeLoginLink(database, token, now());
     if (!sellerId) return refuse(reply, 401);
     await endSession(database, currentId);

@@ -12,7 +12,7 @@ describe('the dashboard behind a reverse proxy', () => {
 
   beforeAll(async () => {
     direct = await startTestServer('sqlite');
-    proxied = await startTestServer('sqlite', { http: { trustProxy: true } });
+    proxied = await startTestServer('sqlite', { http: { trustProxy: 1 } });
     seller = await proxied.seller();
   });
   afterAll(async () => {

@@ -71,18 +71,61 @@ describe.each(DIALECTS)('sign-in links while signed in (login CSRF) on %s', (dia
     expect(await peekLoginLink(server.handle, token)).toBe(attacker.id);
   });
 
-  it("signs in at once without a session, or with a session of the link's own seller", async () => {
-    const fresh = await createLoginLink(server.handle, attacker.id);
-    expect((await postLogin(server, fresh.token)).status).toBe(303);
+  it('without a session, shows "Sign in as NAME" and signs in only on the click that names the seller', async () => {
+    const { token } = await createLoginLink(server.handle, attacker.id);
+    const shown = await rawCall(server, 'GET', `/dashboard/login?token=${token}`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(shown.headers.get('cache-control')).toBe('no-store');
+    expect(shown.text).toContain('Sign in as Attacker &lt;b&gt;&amp;&lt;/b&gt; &quot;Co&quot;');
+    expect(shown.text).toContain(attacker.id);
+    expect(shown.text).not.toContain('<b>&</b>');
+    expect(shown.text).toContain(`<input type="hidden" name="sign_in_as" value="${attacker.id}">`);
+    // Nothing submits it but a click: no script on the page at all.
+    expect(shown.text).not.toMatch(/<script/);
+    // What a page that submits itself would send (an empty form, or another seller's id) signs nobody in.
+    for (const form of [{}, { sign_in_as: victim.id }, { sign_in_as: '' }] as Record<string, string>[]) {
+      const response = await postLogin(server, token, sameOrigin(server), form);
+      expect(response.status, JSON.stringify(form)).toBe(200);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(response.text).toContain(`<input type="hidden" name="sign_in_as" value="${attacker.id}">`);
+    }
+    expect(await peekLoginLink(server.handle, token)).toBe(attacker.id);
+    const clicked = await postLogin(server, token, sameOrigin(server), { sign_in_as: attacker.id });
+    expect(clicked.status).toBe(303);
+    expect(await accountOf(cookieOf(clicked))).toBe(attacker.id);
+  });
+
+  it("signs in at once with a session of the link's own seller; an expired session counts as none", async () => {
     const cookie = await signIn(server, victim.id);
     const own = await createLoginLink(server.handle, victim.id);
-    const again = await postLogin(server, own.token, { ...sameOrigin(server), cookie });
+    const again = await postLogin(server, own.token, { ...sameOrigin(server), cookie }, {});
     expect(again.status).toBe(303);
     expect(await accountOf(cookieOf(again))).toBe(victim.id);
-    // An expired session counts as none.
     const expired = `dashboard_session=${'A'.repeat(43)}`;
     const other = await createLoginLink(server.handle, attacker.id);
-    expect((await postLogin(server, other.token, { ...sameOrigin(server), cookie: expired })).status).toBe(303);
+    expect((await postLogin(server, other.token, { ...sameOrigin(server), cookie: expired }, {})).status).toBe(200);
+    expect((await postLogin(server, other.token, { ...sameOrigin(server), cookie: expired }, { sign_in_as: attacker.id })).status).toBe(303);
+  });
+
+  it("opened while signed in as another seller, shows the switch question at once", async () => {
+    const cookie = await signIn(server, victim.id);
+    const { token } = await createLoginLink(server.handle, attacker.id);
+    const shown = await rawCall(server, 'GET', `/dashboard/login?token=${token}`, { cookie });
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('Switch to another account?');
+    expect(shown.text).toContain(`<input type="hidden" name="switch_to" value="${attacker.id}">`);
+    // The sign-in click is not a switch: a session of another seller needs switch_to.
+    const signInClick = await postLogin(server, token, { ...sameOrigin(server), cookie }, { sign_in_as: attacker.id });
+    expect(signInClick.status).toBe(200);
+    expect(signInClick.headers.get('set-cookie')).toBeNull();
+    expect(await accountOf(cookie)).toBe(victim.id);
+  });
+
+  it('answers an unknown, used or expired link on GET with the failure page, without a database change', async () => {
+    const { token } = await createLoginLink(server.handle, attacker.id, new Date(Date.now() - 16 * 60_000));
+    expect((await rawCall(server, 'GET', `/dashboard/login?token=${token}`)).status).toBe(401);
+    expect((await rawCall(server, 'GET', `/dashboard/login?token=${'x'.repeat(43)}`)).status).toBe(401);
   });
 
   it('answers an oversized sign-in form with 413 (not 415), without using the link', async () => {

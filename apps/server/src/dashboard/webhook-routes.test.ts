@@ -12,6 +12,8 @@ import { sameOrigin, signIn } from './dashboard-test-helpers.js';
 const ALL = ['customer.created', 'customer.updated', 'customer.deleted'];
 const PRIVATE = 'url must point at a public address (loopback and private networks are refused)';
 
+const CONTROLS = 'url must not contain control characters or bidirectional formatting characters';
+
 describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
   let server: TestServer;
   let seller: TestSeller;
@@ -58,6 +60,14 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
     expect((await call('DELETE', `/webhooks/${only.json.id.toUpperCase()}`)).status).toBe(204);
   });
 
+  it('stores the normalized URL (what new URL(u).href gives) and answers with it', async () => {
+    const created = await call('POST', '/webhooks', { url: 'HTTPS://CRM.Example.COM:443/a/../hooks?x=ü#frag' });
+    expect(created.status).toBe(201);
+    expect(created.json.url).toBe('https://crm.example.com/hooks?x=%C3%BC#frag');
+    const listed = (await endpoints()).find((e) => e.id === created.json.id);
+    expect(listed?.url).toBe('https://crm.example.com/hooks?x=%C3%BC#frag');
+  });
+
   it('refuses bad input with a 400 naming url or events, and stores nothing', async () => {
     const before = await endpoints();
     const cases: [unknown, string][] = [
@@ -69,6 +79,12 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
       [{ url: 'http://localhost:4242/hook' }, PRIVATE],
       [{ url: 'http://169.254.169.254/latest/meta-data' }, PRIVATE],
       [{ url: 'http://[::ffff:10.0.0.1]/' }, PRIVATE],
+      [{ url: 'http://[fec0::1]/' }, PRIVATE],
+      [{ url: 'http://[::ffff:0:7f00:1]/' }, PRIVATE],
+      ...['\u0000', '\u0007', '\u001b[31m', '\n', '\t', '\u007f', '\u0085', '\u009b', '\u061c', '\u200e', '\u200f', '\u202a', '\u202e', '\u2066', '\u2069'].map(
+        (control): [unknown, string] => [{ url: `https://example.com/a${control}b` }, CONTROLS],
+      ),
+      [{ url: '\u0000https://example.com/' }, CONTROLS],
       [{ url: 'https://example.com', events: [] }, 'events must be one or more of customer.created, customer.updated, customer.deleted'],
       [
         { url: 'https://example.com', events: ['customer.merged'] },

@@ -72,6 +72,7 @@ describe.each(['sqlite', 'postgres'] as const)('the Webhooks page in Chromium, s
     const sellerId = /seller id:\s+(\S+)/.exec(banner)?.[1];
     expect(link && sellerId, banner).toBeTruthy();
     await page.goto(link!);
+    await page.getByRole('button', { name: /^Sign in as / }).click();
     await page.waitForURL(`${server.url}/dashboard/settings/api-keys`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Webhooks' }).click();
     await page.waitForURL(`${server.url}/dashboard/settings/webhooks`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -17,6 +17,32 @@ describe('connectDatabase', () => {
       expect(timeout.rows[0]?.timeout).toBe(5000);
     } finally {
       await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('creates the database, its WAL and shared-memory files 0600 and its folder 0700, whatever the umask', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'connect-test-'));
+    const previous = process.umask(0o022);
+    try {
+      const file = join(dir, 'data', 'x.db');
+      const handle = connectDatabase(`sqlite:${file}`);
+      await sql`create table t (x integer)`.execute(handle.db);
+      await sql`insert into t values (1)`.execute(handle.db);
+      for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+        expect(existsSync(path), path).toBe(true);
+        expect((statSync(path).mode & 0o777).toString(8), path).toBe('600');
+      }
+      expect((statSync(join(dir, 'data')).mode & 0o777).toString(8)).toBe('700');
+      await handle.close();
+      // A file that already exists keeps the mode its operator gave it.
+      const existing = join(dir, 'existing.db');
+      writeFileSync(existing, '', { mode: 0o640 });
+      const again = connectDatabase(`sqlite:${existing}`);
+      await again.close();
+      expect((statSync(existing).mode & 0o777).toString(8)).toBe('640');
+    } finally {
+      process.umask(previous);
       rmSync(dir, { recursive: true, force: true });
     }
   });

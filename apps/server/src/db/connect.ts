@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -74,9 +74,23 @@ export function sqlitePath(url: string): string {
   return path;
 }
 
+/**
+ * Creates a missing database file empty (a valid SQLite database) with mode 0600, and its missing folders 0700:
+ * SQLite gives the -wal and -shm files it makes later the main file's mode, so customer data, API key hashes and
+ * sealed secrets are readable by the owner only. An existing file keeps the mode its operator gave it.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 function connectSqlite(path: string, synchronous: SqliteSynchronous): DatabaseHandle {
   const file = path === ':memory:' ? path : resolve(path);
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') createPrivately(file);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');

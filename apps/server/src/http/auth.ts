@@ -81,9 +81,10 @@ export function sha256Hex(key: string): string {
 }
 
 /**
- * Authenticates every request of the scope it is registered in, before its body is read. With `limits`, a client
- * address that failed too often is refused before its key is looked at, and the seller's budget is taken after
- * authentication, before the operation: its `RateLimit` headers go on every answer, errors included.
+ * Authenticates every request of the scope it is registered in, before its body is read. With `limits`, failed
+ * authentications are counted per client address (a wrong key from an address that failed too often is 429, a valid
+ * one is always answered), and the seller's budget is taken after authentication, before the operation: its
+ * `RateLimit` headers go on every answer, errors included.
  */
 export function registerAuth(app: FastifyInstance, lookups: KeyLookups, limits?: RequestLimits): void {
   app.decorateRequest('seller', null as unknown as SellerContext);
@@ -105,7 +106,6 @@ export function registerAuth(app: FastifyInstance, lookups: KeyLookups, limits?:
     return;
   }
   app.addHook('onRequest', async (request, reply) => {
-    await limits.beforeAuthentication(request.ip);
     try {
       await authenticated(request);
     } catch (failure) {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { splitRequestTarget, type ApiRequest, type ApiResponse } from '@customers-api/core';
+import { errors, splitRequestTarget, type ApiRequest, type ApiResponse } from '@customers-api/core';
+import { isClientAbort } from './client-abort.js';
 import { headerReader } from './header-reader.js';
 import { sendApiError } from './send-error.js';
 import { toHttpError } from './to-api-error.js';
@@ -22,6 +23,11 @@ export function registerErrorHandling(app: FastifyInstance, core: CoreHandler): 
 }
 
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (isClientAbort(error, request)) {
+    // The client's own doing, routine on any public server: a short line, no stack, no error-level alert.
+    request.log.info({ code: (error as { code: string }).code }, 'client aborted the request');
+    return sendApiError(reply, errors.badRequest('the request did not arrive whole'));
+  }
   const { apiError, fault } = toHttpError(error, request);
   if (fault) request.log.error({ err: error }, 'request failed');
   return sendApiError(reply, apiError);

@@ -1,5 +1,6 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger.js';
 import { newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
 
@@ -42,6 +43,29 @@ describe('request logging', () => {
     }
     expect(lines.join('\n')).not.toContain(seller.key);
     expect(lines.join('\n')).not.toContain(seller.key.slice(8));
+  });
+
+  it('logs a client that goes away mid-body below error level, without a stack', async () => {
+    lines.length = 0;
+    const { port } = new URL(server.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          'POST /api/customers HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n' +
+            `X-API-Key: ${seller.key}\r\nX-Request-Id: abort-test-1\r\n\r\n{"first_name":`,
+          () => setImmediate(() => socket.destroy()),
+        );
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    // The server notices the closed connection when it next reads: wait for its line about this request.
+    await vi.waitFor(() => expect(lines.map((line) => JSON.parse(line)).filter((e) => e.reqId === 'abort-test-1').length).toBeGreaterThan(0));
+    const mine = lines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === 'abort-test-1');
+    expect(mine.map((entry) => entry.level).every((level: number) => level < 50), JSON.stringify(mine)).toBe(true);
+    expect(JSON.stringify(mine)).not.toContain('"stack"');
+    expect(mine.some((entry) => /aborted/.test(entry.msg)), JSON.stringify(mine)).toBe(true);
+    expect(lines.join('\n')).not.toContain(seller.key);
   });
 
   it('redacts API key headers if a header object is ever logged', () => {

@@ -12,11 +12,6 @@ export interface FlexibleRateLimiterOptions {
   redis?: Redis;
 }
 
-/** A {@link RateLimiter} that can also tell whether a key's budget is spent without taking from it. */
-export interface FlexibleRateLimiter extends RateLimiter {
-  isSpent(key: string): Promise<boolean>;
-}
-
 /**
  * Core's {@link RateLimiter} over rate-limiter-flexible: a fixed window of `limit` requests per `windowSeconds`,
  * counted in memory or, with `redis`, atomically in Redis (one Lua call per request). While Redis cannot be
@@ -27,7 +22,7 @@ export interface FlexibleRateLimiter extends RateLimiter {
  * const sellers = createFlexibleRateLimiter({ name: 'seller', limit: 100, windowSeconds: 1 });
  * await sellers.consume(sellerId); // { allowed: true, limit: 100, remaining: 99, resetSeconds: 1 }
  */
-export function createFlexibleRateLimiter(options: FlexibleRateLimiterOptions): FlexibleRateLimiter {
+export function createFlexibleRateLimiter(options: FlexibleRateLimiterOptions): RateLimiter {
   const { windowSeconds } = options;
   // One limiter per distinct limit: sellers with their own limit count in their own key space.
   const limiters = new Map<number, RateLimiterAbstract>();
@@ -59,10 +54,6 @@ export function createFlexibleRateLimiter(options: FlexibleRateLimiterOptions): 
         if (refused instanceof RateLimiterRes) return decision(refused, limit, false);
         throw refused;
       }
-    },
-    async isSpent(key) {
-      const state = await limiterFor(options.limit).get(key);
-      return state !== null && state.consumedPoints >= options.limit;
     },
   };
 }

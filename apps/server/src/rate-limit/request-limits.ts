@@ -1,11 +1,12 @@
 import { ApiError, errors, isApiError, rateLimitHeaders, type RateLimiter } from '@customers-api/core';
 import type { Redis } from 'ioredis';
-import { createFlexibleRateLimiter, type FlexibleRateLimiter } from './flexible-rate-limiter.js';
+import { limiterAddress } from './client-address.js';
+import { createFlexibleRateLimiter } from './flexible-rate-limiter.js';
 
 /** The server-wide default: Stripe's live-mode limit, far above what one integration needs to stay responsive. */
 export const DEFAULT_RATE_LIMIT = 100;
 
-/** Failed authentications a client address may make per window before it is refused with 429. */
+/** Failed authentications a client address (an IPv6 /64) may make per window; then its failures are 429s. */
 export const FAILED_AUTH_LIMIT = 20;
 export const FAILED_AUTH_WINDOW_SECONDS = 60;
 const FAILED_AUTH_POLICY = 'unauthenticated';
@@ -20,11 +21,10 @@ export interface RateLimitSettings {
 /** Both budgets of the API: per seller after authentication, per client address for failed authentications. */
 export interface RequestLimits {
   sellers: RateLimiter;
-  /** A 429 when the address has used up its failed authentications, before its key is even looked at. */
-  beforeAuthentication(address: string): Promise<void>;
   /**
    * Counts a failed authentication of the address: the 401 to send with its rate-limit headers, or a 429 once the
-   * address's budget is spent. Any other error passes through unchanged.
+   * address's budget is spent. Any other error passes through unchanged. Only failures are counted and refused: a
+   * valid key is answered whatever the address did before (others behind the same address or proxy included).
    */
   afterFailure(address: string, failure: unknown): Promise<unknown>;
 }
@@ -39,7 +39,7 @@ export function createRequestLimits(settings: RateLimitSettings): RequestLimits 
   if (settings.perSecond === 0) return undefined;
   const store = settings.redis ? { redis: settings.redis } : {};
   const sellers = createFlexibleRateLimiter({ name: 'seller', limit: settings.perSecond, windowSeconds: 1, ...store });
-  const failures: FlexibleRateLimiter = createFlexibleRateLimiter({
+  const failures = createFlexibleRateLimiter({
     name: FAILED_AUTH_POLICY,
     limit: FAILED_AUTH_LIMIT,
     windowSeconds: FAILED_AUTH_WINDOW_SECONDS,
@@ -48,15 +48,11 @@ export function createRequestLimits(settings: RateLimitSettings): RequestLimits 
 
   return {
     sellers,
-    async beforeAuthentication(address) {
-      if (!(await failures.isSpent(address))) return;
-      // Refused without looking at the key, so a guessing script learns nothing until the window ends.
-      const decision = await failures.consume(address);
-      throw errors.tooManyRequests(decision.resetSeconds, rateLimitHeaders(FAILED_AUTH_POLICY, failures.windowSeconds, decision));
-    },
     async afterFailure(address, failure) {
       if (!isApiError(failure) || failure.status !== 401) return failure;
-      const decision = await failures.consume(address);
+      // A guessing script past its budget gets 429 for every wrong key, so it cannot tell 401s apart until the
+      // window ends; one key lookup per request is the price, and nothing with keys of 285 bits.
+      const decision = await failures.consume(limiterAddress(address));
       const headers = rateLimitHeaders(FAILED_AUTH_POLICY, failures.windowSeconds, decision);
       if (!decision.allowed) return errors.tooManyRequests(decision.resetSeconds, headers);
       return new ApiError(401, failure.message, { ...failure.headers, ...headers });

@@ -180,9 +180,11 @@ export async function renewLeases(
 
 /**
  * How one attempt ended: a status from the receiver, or an error before one came (refused, or `timedOut`: no
- * answer within the timeout).
+ * answer within the timeout). `error` is recorded and shown to the seller, `detail` only logged.
  */
-export type AttemptOutcome = { status: number; acknowledged: boolean } | { error: string; timedOut?: boolean };
+export type AttemptOutcome =
+  | { status: number; acknowledged: boolean }
+  | { error: string; timedOut?: boolean; detail?: string };
 
 /**
  * Records an attempt by the lease's owner (a worker whose lease was taken over records nothing): delivered, or

@@ -175,7 +175,7 @@ describe('webhook delivery failures (SQLite, fake time)', () => {
     await byName.worker.drain();
     expect((await byName.deliveries())[0]).toMatchObject({
       status: 'retrying',
-      last_error: expect.stringMatching(/^EPRIVATEADDRESS: localhost resolves to .*not a public address$/),
+      last_error: 'EPRIVATEADDRESS: localhost resolves only to non-public addresses',
     });
     expect([...byAddress.requests(), ...byName.requests()]).toEqual([]);
     await byAddress.worker.stop();

@@ -4,6 +4,7 @@ import {
   generateWebhookSecret,
   isEventId,
   WEBHOOK_SECRET_ROTATION_OVERLAP_MS,
+  normalizeWebhookUrl,
   webhookUrlProblem,
   type CustomerChange,
   type CustomerEvent,
@@ -94,7 +95,8 @@ export function parseEventTypes(events: readonly string[] | undefined): Customer
 }
 
 /**
- * Registers an endpoint for the seller's events, with a new `whsec_` secret (returned once, stored sealed).
+ * Registers an endpoint for the seller's events at its normalized URL (core's normalizeWebhookUrl), with a new
+ * `whsec_` secret (returned once, stored sealed).
  *
  * @example
  * const result = await createEndpoint(handle, box, sellerId, { url: 'https://crm.example.com/hooks' });
@@ -116,7 +118,7 @@ export async function createEndpoint(
   const row = {
     id,
     seller_id: sellerId,
-    url: input.url,
+    url: normalizeWebhookUrl(input.url),
     event_types: JSON.stringify(events),
     secret: box.seal(secret, id),
     secret_key_id: box.keyId,

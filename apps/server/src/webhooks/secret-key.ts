@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { sqlitePath } from '../db/connect.js';
 import { createSecretBox, type SecretBox } from './secret-box.js';
@@ -43,8 +43,9 @@ export function secretKeySource(flagFile: string | undefined, env: NodeJS.Proces
 /**
  * The key for endpoint secrets, from a file or the environment's text (see {@link secretKeySource}), else from
  * `webhook-secret.key` in the data folder (the SQLite file's folder; `./data` for PostgreSQL). A key file that
- * does not exist yet is created with a new random key, readable by its owner only; two processes creating it at
- * once end up with the same one.
+ * does not exist yet is created with a new random key, readable by its owner only (0600, its new folder 0700); two
+ * processes creating it at once end up with the same one. A key file others may read or that another user owns is
+ * refused with the command that fixes it ({@link keyFileProblem}).
  *
  * @example
  * const { box } = loadSecretKey({ databaseUrl: 'sqlite:./data/customers.db' });
@@ -73,17 +74,51 @@ function defaultKeyFile(databaseUrl: string): string {
   return join('data', DEFAULT_SECRET_KEY_FILE);
 }
 
+/**
+ * Why a key file must not be used, or undefined: it is refused when group or others have any permission on it (they
+ * could read the key, or replace it) or when another user owns it (they can read it, and chmod it back). `uid` is
+ * this process's user, undefined where there are none (Windows), and then only the mode is looked at.
+ *
+ * @example
+ * keyFileProblem('/k', statSync('/k'), process.getuid?.());
+ */
+export function keyFileProblem(path: string, stat: { mode: number; uid: number }, uid: number | undefined): string | undefined {
+  if (uid === undefined) return undefined;
+  if (stat.uid !== uid) {
+    return `The webhook secret key file ${path} is owned by another user (uid ${stat.uid}, this process runs as uid ${uid}): run chown ${uid} ${path}, or start the server as its owner`;
+  }
+  const mode = stat.mode & 0o777;
+  if ((mode & 0o077) !== 0) {
+    return `The webhook secret key file ${path} can be read or written by other users (mode 0${mode.toString(8)}): run chmod 600 ${path}`;
+  }
+  return undefined;
+}
+
+/** The key file's text, checked on the descriptor that is read (no window between the check and the read). */
+function readKeyFile(path: string): string {
+  const descriptor = openSync(path, 'r');
+  try {
+    const problem = keyFileProblem(path, fstatSync(descriptor), process.getuid?.());
+    if (problem) throw new Error(problem);
+    return readFileSync(descriptor, 'utf8');
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
 function readOrCreate(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readKeyFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dirname(path), { recursive: true });
+  // Only the owner may enter a folder we create for the key (an existing folder is the operator's to set).
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // Written whole under a temporary name, then linked into place: a process starting at the same moment reads
   // either no file or the complete key, never half of one, and link() refuses to replace the winner's.
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(temporary, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  // The mode given at creation is narrowed by the umask, never widened: 0600 stays at most that.
   try {
     linkSync(temporary, path);
   } catch (error) {
@@ -91,5 +126,5 @@ function readOrCreate(path: string): string {
   } finally {
     unlinkSync(temporary);
   }
-  return readFileSync(path, 'utf8');
+  return readKeyFile(path);
 }

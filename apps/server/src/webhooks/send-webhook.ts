@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { isAcknowledged, isPublicAddress } from '@customers-api/core';
 import type { AttemptOutcome } from './delivery-queue.js';
-import { publicOnlyLookup } from './public-lookup.js';
+import { publicOnlyLookup, type PrivateAddressError } from './public-lookup.js';
 
 export interface WebhookRequest {
   url: string;
@@ -68,10 +68,13 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
       response.on('error', () => {});
       response.destroy();
     });
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+    outgoing.on('error', (error: NodeJS.ErrnoException & Partial<Pick<PrivateAddressError, 'resolvedAddresses'>>) => {
       const message = error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message;
+      // What DNS answered goes to the operator's log (`detail`), never into the error the seller sees.
+      const addresses = error.resolvedAddresses;
+      const detail = addresses ? { detail: `${target.hostname} resolves to ${addresses.join(', ')}` } : {};
       // A timeout is told apart: it held a delivery slot the whole time (delivery-fairness.ts).
-      settle(timedOut ? { error: message, timedOut: true } : { error: message });
+      settle(timedOut ? { error: message, timedOut: true, ...detail } : { error: message, ...detail });
     });
     outgoing.end(request.body);
   });

@@ -133,6 +133,10 @@ export async function fuzzServer(server: ServerTarget, runs: number): Promise<Fu
         if (status && customer.status !== status) fail('a list ignored the status filter');
         const email = query.get('email');
         if (email && customer.email!.toLowerCase() !== email.toLowerCase()) fail('a list ignored the email filter');
+        const after = query.get('created_after');
+        if (after && Date.parse(customer.created_at!) < Date.parse(after)) fail('a list ignored created_after');
+        const before = query.get('created_before');
+        if (before && Date.parse(customer.created_at!) >= Date.parse(before)) fail('a list ignored created_before');
       }
       if (response.json.data.length > Number(query.get('limit') ?? 20)) fail('a list page is larger than its limit');
     }
@@ -191,16 +195,44 @@ export async function fuzzServer(server: ServerTarget, runs: number): Promise<Fu
       if (response.status === 400 && key !== 'other-seller' && !badKeys.includes(key) && listQueryIsValid(query)) {
         throw new Error(`a valid list query was refused: ${query} → ${response.text}`);
       }
+      // And one that breaks a rule (a limit not in plain digits, an instant out of range, U+0000…) must be refused.
+      if (response.status === 200 && !listQueryIsValid(query)) {
+        throw new Error(`an invalid list query was answered: ${query} → ${response.text.slice(0, 200)}`);
+      }
     }),
     params(listRuns),
   );
   return stats;
 }
 
+const LIST_PARAMETERS = ['limit', 'cursor', 'email', 'status', 'created_after', 'created_before'];
+/** Instants at and just past both ends of 0001-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z, offsets applied. */
+const EDGE_INSTANTS = [
+  '0000-01-01T00:00:00Z',
+  '0000-12-31T23:59:59.999Z',
+  '0001-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+00:01',
+  '0001-01-01T00:00:00+23:59',
+  '0001-01-02T00:00:00+23:59',
+  '9999-12-31T23:59:59.999Z',
+  '9999-12-31T23:59:59.9991Z',
+  '9999-12-31T23:59:59+23:59',
+  '9999-12-31T23:59:59-00:01',
+  '9999-12-31T23:59:59-23:59',
+];
+/** Every way to write a number that is not plain decimal digits, and some that are. */
+const LIMIT_SPELLINGS = ['0x10', '0X10', '0o7', '0b1', '1e1', '1E1', '%205', '5%20', '%2B5', '+5', '-5', '-0', '5.0', '5.', '.5', '01', '0010', '00', '5_0', '%EF%BC%95', '%C2%A05', '5%0A', 'Infinity', 'NaN', '1' + '0'.repeat(30), '0', '1', '100', '101'];
+
 /** Valid and broken list query strings: known parameters with good and bad values, repeats, unknown names. */
 const listParameter = fc.oneof(
   fc.integer({ min: -5, max: 130 }).map((n) => `limit=${n}`),
   fc.constantFrom('limit=', 'limit=1.5', 'limit=1e2', 'limit=%20', 'limit=0x10'),
+  fc.constantFrom(...LIMIT_SPELLINGS).map((v) => `limit=${v}`),
+  fc.tuple(fc.constantFrom('created_after', 'created_before'), fc.constantFrom(...EDGE_INSTANTS)).map(([name, v]) => `${name}=${encodeURIComponent(v)}`),
+  // U+0000 in every parameter, alone or inside a value that is otherwise valid.
+  fc
+    .tuple(fc.constantFrom(...LIST_PARAMETERS), fc.constantFrom('%00', '20%00', '%00active', 'ada%00@example.com', '2026-11-25T09:30:00Z%00', 'a%00b@x.de'))
+    .map(([name, v]) => `${name}=${v}`),
   fc.constantFrom('active', 'inactive', 'suspended', 'Active', '', 'deleted').map((v) => `status=${v}`),
   fc.oneof(fc.emailAddress(), fc.constantFrom('', "ada+tag@example.com", '%', '%E0%A4%A', 'a'.repeat(300))).map((v) => `email=${encodeURIComponent(v)}`),
   fc.constantFrom('2026-11-25T09:30:00Z', '2026-11-25T10:30:00.123+01:00', '2026-11-25', '2030-02-30T00:00:00Z', 'yesterday', '').map((v) => `created_after=${encodeURIComponent(v)}`),
@@ -213,17 +245,25 @@ const listQuery = fc.array(listParameter, { maxLength: 4 }).map((parts) => parts
 function listQueryIsValid(query: string): boolean {
   const seen = new Set<string>();
   for (const [name, value] of new URLSearchParams(query)) {
-    if (seen.has(name)) return false;
+    if (seen.has(name) || value.includes('\u0000')) return false;
     seen.add(name);
     const ok =
-      name === 'limit' ? /^\d+$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= 100 :
+      name === 'limit' ? /^[1-9]\d*$/.test(value) && Number(value) >= 1 && Number(value) <= 100 :
       name === 'status' ? ['active', 'inactive', 'suspended'].includes(value) :
       name === 'email' ? value.length >= 1 && [...value].length <= 254 :
-      name === 'created_after' || name === 'created_before' ? /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)) && !value.startsWith('2030-02-30') && !value.includes('-13-') :
+      name === 'created_after' || name === 'created_before' ? /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)) && !value.startsWith('2030-02-30') && !value.includes('-13-') && instantInRange(value) :
       false;
     if (!ok) return false;
   }
   return true;
+}
+
+/** Whether a date-time names an instant from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, offset applied. */
+function instantInRange(value: string): boolean {
+  const ms = Date.parse(value);
+  const latest = Date.parse('9999-12-31T23:59:59.999Z');
+  // Date.parse drops digits past the millisecond: a finer part past the last millisecond is out too.
+  return ms >= Date.parse('0001-01-01T00:00:00Z') && (ms < latest || (ms === latest && !/\.\d{3}\d*[1-9]/.test(value)));
 }
 
 /** Whether any string in a parsed body holds text the contract calls unstorable (NUL, a lone surrogate). */

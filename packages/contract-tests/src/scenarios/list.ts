@@ -70,6 +70,34 @@ export const listScenarios: Scenario[] = [
     },
   },
   {
+    // Prism is exempt (a static mock does not validate values this far); every other target shares core's rules.
+    name: 'list refuses instants outside 0001…9999, U+0000 in any parameter and any limit not in plain digits, naming the parameter',
+    async run(target, t) {
+      const seller = await target.newSeller();
+      const ids = (await createMany(target, seller, 3, 'listedge')).reverse();
+      const range = /^(created_after|created_before) must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59\.999Z$/;
+      const cases: Array<[string, RegExp]> = [
+        ['created_after=0000-01-01T00:00:00Z', range],
+        ['created_before=0000-01-01T00:00:00Z', range],
+        ['created_after=0001-01-01T00:00:00%2B23:59', range],
+        ['created_before=9999-12-31T23:59:59-23:59', range],
+        ...['limit', 'cursor', 'email', 'status', 'created_after', 'created_before'].map(
+          (name): [string, RegExp] => [`${name}=a%00b@x.de`, new RegExp(`^${name} must not contain U\\+0000$`)],
+        ),
+        ...['0x10', '1e1', '%205', '%2B5', '-5', '5.0', '01'].map((v): [string, RegExp] => [`limit=${v}`, /^limit must be an integer$/]),
+      ];
+      for (const [query, message] of cases) {
+        const response = recordPage(t, query, await send(target, 'GET', `/api/customers?${query}`, { key: seller.key }));
+        expect({ status: t.steps.at(-1)!.status, body: response }, query).toEqual({ status: 400, body: { error: 'Bad Request', message: expect.stringMatching(message) } });
+      }
+      // The ends of the range, and an end written with an extreme offset, are instants like any other.
+      for (const query of ['created_after=0001-01-01T00:00:00Z', 'created_before=9999-12-31T23:59:59.999Z', 'created_before=9999-12-31T23:59:59%2B23:59']) {
+        const page = recordPage(t, query, await send(target, 'GET', `/api/customers?${query}`, { key: seller.key }));
+        expect(page.data.map((c) => c.id), query).toEqual(ids);
+      }
+    },
+  },
+  {
     name: 'list answers 400 naming the parameter, and a cursor only for its own seller and filters',
     async run(target, t) {
       const seller = await target.newSeller();

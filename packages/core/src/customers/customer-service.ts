@@ -1,6 +1,7 @@
 import { errors } from '../errors/registry.js';
 import type { CustomerStore } from '../store.js';
 import type { Customer, CustomerList, SellerContext } from '../types.js';
+import { utcInstant } from '../validation/date-time.js';
 import { parseListQuery } from '../validation/list-query.js';
 import {
   canonicalCustomerId,
@@ -120,8 +121,9 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
         after: cursor === undefined ? undefined : decodeCursor(cursor, scope),
         emailKey: filters.email,
         status,
-        createdFrom: created_after && new Date(created_after).toISOString(),
-        createdBefore: created_before && new Date(created_before).toISOString(),
+        // Instants, not their text: every store compares these UTC whole-millisecond strings with created_at.
+        createdFrom: created_after && utcInstant(created_after),
+        createdBefore: created_before && utcInstant(created_before),
       });
       const data = rows.slice(0, limit);
       const last = data[data.length - 1];

@@ -95,6 +95,22 @@ describe('list', () => {
     expect((await service.list(seller, `limit=5&status=active&cursor=${next_cursor}`)).data).toHaveLength(3);
   });
 
+  it('compares instants: the ends of the range and extreme offsets bound created_at as instants, not as text', async () => {
+    const all = [...created].reverse().map((c) => c.id);
+    const ids = async (query: string) => (await service.list(seller, `limit=100&${query}`)).data.map((c) => c.id);
+    expect(await ids('created_before=9999-12-31T23:59:59.999Z')).toEqual(all);
+    expect(await ids('created_before=9999-12-31T23:59:59%2B23:59')).toEqual(all);
+    expect(await ids('created_after=0001-01-01T00:00:00Z')).toEqual(all);
+    const third = created[2]!.created_at;
+    const later = new Date(Date.parse(third) + 3_600_000).toISOString().replace('Z', '+01:00');
+    expect(await ids(`created_after=${encodeURIComponent(later)}`)).toEqual(all.slice(0, 5));
+    expect(await ids(`created_before=${encodeURIComponent(later)}`)).toEqual(all.slice(5));
+    // A part of a millisecond past the third's instant: the third is before it.
+    const finer = third.replace('Z', '1Z');
+    expect(await ids(`created_after=${encodeURIComponent(finer)}`)).toEqual(all.slice(0, 4));
+    expect(await ids(`created_before=${encodeURIComponent(finer)}`)).toEqual(all.slice(4));
+  });
+
   it('refuses unknown, repeated and malformed parameters, naming the parameter', async () => {
     const cases: Record<string, string> = {
       'limit=0': 'limit must be at least 1',
@@ -111,6 +127,26 @@ describe('list', () => {
       'sort=name': 'sort is not an allowed query parameter',
       '__proto__=x': '__proto__ is not an allowed query parameter',
       [`cursor=${'a'.repeat(513)}`]: 'cursor must be at most 512 characters',
+      'limit=0x10': 'limit must be an integer',
+      'limit=1e1': 'limit must be an integer',
+      'limit=%205': 'limit must be an integer',
+      'limit=5%20': 'limit must be an integer',
+      'limit=+5': 'limit must be an integer',
+      'limit=%2B5': 'limit must be an integer',
+      'limit=-5': 'limit must be an integer',
+      'limit=5.0': 'limit must be an integer',
+      'limit=01': 'limit must be an integer',
+      'limit=%EF%BC%95': 'limit must be an integer',
+      'email=a%00b@x.de': 'email must not contain U+0000',
+      'status=active%00': 'status must not contain U+0000',
+      'limit=%00': 'limit must not contain U+0000',
+      'cursor=%00': 'cursor must not contain U+0000',
+      'created_after=%00': 'created_after must not contain U+0000',
+      'created_before=2026-11-25T09:30:00Z%00': 'created_before must not contain U+0000',
+      'a%00b=1': 'query parameter names must not contain U+0000',
+      'created_after=0000-01-01T00:00:00Z': 'created_after must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z',
+      'created_after=0001-01-01T00:00:00%2B23:59': 'created_after must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z',
+      'created_before=9999-12-31T23:59:59-23:59': 'created_before must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z',
     };
     for (const [query, message] of Object.entries(cases)) {
       expect(await rejection(service.list(seller, query)), query).toBe(message);

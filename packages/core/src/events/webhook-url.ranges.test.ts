@@ -54,13 +54,14 @@ describe.each(V4_RANGES)('IPv4 $range', ({ first, last, before, after }) => {
   });
 });
 
-// Around fc00::/7, fe80::/10 and ff00::/8 lie fe00::/9 (IETF-reserved) and fec0::/10 (deprecated site-local): the
-// rule says nothing of them, so neither does this table.
+// Around fc00::/7, fe80::/10, fec0::/10 and ff00::/8 lies fe00::/9 (IETF-reserved): the rule says nothing of it, so
+// neither does this table.
 const V6_RANGES: Range[] = [
   { range: '::/128 unspecified', first: '::', last: '::' },
   { range: '::1/128 loopback', first: '::1', last: '::1' },
   { range: '::/96 IPv4-compatible (deprecated)', first: '::', last: '::ffff:ffff', after: '::1:0:0' },
   { range: '::ffff:0:0/96 IPv4-mapped', first: '::ffff:0:0', last: '::ffff:ffff:ffff', before: '::fffe:ffff:ffff', after: '::1:0:0:0' },
+  { range: '::ffff:0:0:0/96 IPv4-translated (RFC 2765)', first: '::ffff:0:0:0', last: '::ffff:0:ffff:ffff', before: '::fffe:ffff:ffff:ffff', after: '::ffff:1:0:0' },
   { range: '64:ff9b::/96 NAT64', first: '64:ff9b::', last: '64:ff9b::ffff:ffff', before: '64:ff9a:ffff:ffff:ffff:ffff:ffff:ffff', after: '64:ff9b::1:0:0' },
   { range: '64:ff9b:1::/48 local-use NAT64', first: '64:ff9b:1::', last: '64:ff9b:1:ffff:ffff:ffff:ffff:ffff', before: '64:ff9b:0:ffff:ffff:ffff:ffff:ffff', after: '64:ff9b:2::' },
   { range: '3fff::/20 documentation', first: '3fff::', last: '3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff', before: '3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff', after: '3fff:1000::' },
@@ -71,6 +72,7 @@ const V6_RANGES: Range[] = [
   { range: '2002::/16 6to4', first: '2002::', last: '2002:ffff:ffff:ffff:ffff:ffff:ffff:ffff', before: '2001:ffff:ffff:ffff:ffff:ffff:ffff:ffff', after: '2003::' },
   { range: 'fc00::/7 unique local', first: 'fc00::', last: 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', before: 'fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff' },
   { range: 'fe80::/10 link-local', first: 'fe80::', last: 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff' },
+  { range: 'fec0::/10 site-local (deprecated)', first: 'fec0::', last: 'feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff' },
   { range: 'ff00::/8 multicast', first: 'ff00::', last: 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff' },
 ];
 
@@ -81,6 +83,20 @@ describe.each(V6_RANGES)('IPv6 $range', ({ first, last, before, after }) => {
 
   it('accepts the addresses just outside it', () => {
     for (const address of [before, after].filter((a) => a !== undefined)) expect(isPublicAddress(address), address).toBe(true);
+  });
+});
+
+describe('IPv4-translated and IPv4-mapped addresses', () => {
+  it.each(['::ffff:0:7f00:1', '::ffff:0:a00:1', '::ffff:0:808:808', '::ffff:0:0.0.0.0', '::ffff:0:8.8.8.8'])(
+    '%s is IPv4-translated: refused whatever its IPv4 part',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(false);
+    },
+  );
+  it('judges an IPv4-mapped address by its IPv4 part, as before', () => {
+    expect(isPublicAddress('::ffff:8.8.8.8')).toBe(true);
+    expect(isPublicAddress('::ffff:808:808')).toBe(true);
+    expect(isPublicAddress('::ffff:127.0.0.1')).toBe(false);
   });
 });
 

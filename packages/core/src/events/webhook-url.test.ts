@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, webhookUrlProblem } from './webhook-url.js';
+import { isPublicAddress, normalizeWebhookUrl, webhookUrlProblem } from './webhook-url.js';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -87,3 +87,50 @@ describe('webhookUrlProblem', () => {
     }
   });
 });
+
+describe('webhook URLs: control and bidi characters, and the normalized form', () => {
+  const CONTROLS = 'url must not contain control characters or bidirectional formatting characters';
+  const refused = [
+    ...Array.from({ length: 0x20 }, (_, code) => code),
+    0x7f,
+    ...Array.from({ length: 0x20 }, (_, code) => 0x80 + code),
+    0x061c,
+    0x200e,
+    0x200f,
+    0x202a,
+    0x202b,
+    0x202c,
+    0x202d,
+    0x202e,
+    0x2066,
+    0x2067,
+    0x2068,
+    0x2069,
+  ];
+  it.each(refused.map((code) => [`U+${code.toString(16).toUpperCase().padStart(4, '0')}`, String.fromCharCode(code)]))(
+    'refuses %s anywhere in the URL, even where new URL would drop or encode it',
+    (_name, character) => {
+      for (const url of [`https://example.com/a${character}b`, `${character}https://example.com/`, `https://example.com/${character}`, `https://example.com/?q=${character}`]) {
+        expect(webhookUrlProblem(url), JSON.stringify(url)).toBe(CONTROLS);
+        expect(webhookUrlProblem(url, { allowPrivate: true }), JSON.stringify(url)).toBe(CONTROLS);
+      }
+    },
+  );
+  it('accepts the neighbours of those characters (space, U+00A0, U+061B, U+200D, U+2029, U+2065, U+206A), percent-encoded controls too', () => {
+    for (const character of ['\u00a0', '\u061b', '\u061d', '\u200d', '\u2010', '\u2029', '\u202f', '\u2065', '\u206a', 'ü']) {
+      expect(webhookUrlProblem(`https://example.com/a${character}b`), JSON.stringify(character)).toBeUndefined();
+    }
+    expect(webhookUrlProblem('https://example.com/a%00b%1B')).toBeUndefined();
+    expect(webhookUrlProblem('https://example.com/a b')).toBeUndefined();
+  });
+  it('normalizes as new URL(u).href does: scheme and host in lower case, default port and dot segments gone, the rest encoded', () => {
+    expect(normalizeWebhookUrl('HTTPS://CRM.Example.COM:443/a/../hooks?x=ü#frag')).toBe('https://crm.example.com/hooks?x=%C3%BC#frag');
+    expect(normalizeWebhookUrl('http://[::FFFF:7F00:1]:80')).toBe('http://[::ffff:7f00:1]/');
+    expect(normalizeWebhookUrl('https://bücher.example/a b')).toBe('https://xn--bcher-kva.example/a%20b');
+  });
+  it('measures the 2048 characters on the normalized URL too', () => {
+    const base = 'https://example.com/';
+    expect(webhookUrlProblem(`${base}${'ü'.repeat(700)}`)).toBe('url must be at most 2048 characters');
+  });
+});
+

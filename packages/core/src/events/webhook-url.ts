@@ -69,6 +69,7 @@ function isPublicV6(groups: number[]): boolean {
   // Stryker disable next-line EqualityOperator: ::2 to ::ffff are all zero in the first six groups too, refused two lines on
   if (allZeroUntil(7) && groups[7] === 1) return false; // loopback
   if (allZeroUntil(5) && groups[5] === 0xffff) return isPublicV4(embeddedV4); // IPv4-mapped
+  if (allZeroUntil(4) && groups[4] === 0xffff && groups[5] === 0) return false; // IPv4-translated ::ffff:0:0:0/96 (RFC 2765)
   if (allZeroUntil(6)) return false; // IPv4-compatible (deprecated)
   if (a === 0x64 && b === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) return isPublicV4(embeddedV4); // NAT64
   if (a === 0x64 && b === 0xff9b && groups[2] === 1) return false; // local-use NAT64 64:ff9b:1::/48 (RFC 8215)
@@ -76,6 +77,7 @@ function isPublicV6(groups: number[]): boolean {
   if (a === 0x5f00) return false; // SRv6 SIDs 5f00::/16 (RFC 9602)
   if ((a & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
   if ((a & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
+  if ((a & 0xffc0) === 0xfec0) return false; // site-local fec0::/10 (deprecated by RFC 3879, still routed inside networks)
   if ((a & 0xff00) === 0xff00) return false; // multicast
   if (a === 0x2001 && b === 0x0db8) return false; // documentation
   if (a === 0x2001 && b < 0x0200) return false; // IETF protocol assignments, Teredo
@@ -103,20 +105,29 @@ export function isPublicAddress(address: string): boolean {
   return v6 !== undefined && isPublicV6(v6);
 }
 
+// C0 controls, DEL, C1 controls and the bidirectional formatting characters (ALM, LRM, RLM, LRE…RLO, LRI…PDI): a
+// URL holding one would reach an operator's terminal or a seller's screen as something other than what it is (an
+// escape sequence, reversed text), and NUL is not storable in PostgreSQL. new URL drops some of them (tabs,
+// newlines, leading and trailing controls) and encodes others, so the text as sent is checked.
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const MAX_URL_LENGTH = 2048;
+
 export interface WebhookUrlOptions {
   /** Allow loopback and private addresses (local development and tests: `--allow-private-webhooks`). */
   allowPrivate?: boolean;
 }
 
 /**
- * Why a URL cannot be a webhook endpoint, naming the `url` property, or undefined when it can. Host names are
- * accepted here (`localhost` and `*.localhost` only with `allowPrivate`); their resolved addresses are checked
+ * Why a URL cannot be a webhook endpoint, naming the `url` property, or undefined when it can: an absolute http(s)
+ * URL without credentials, control or bidirectional formatting characters, of at most 2048 characters as sent and
+ * normalized, naming a public address unless `allowPrivate`. Host names are accepted here (`localhost` and `*.localhost` only with `allowPrivate`); their resolved addresses are checked
  * when delivering.
  *
  * @example
  * webhookUrlProblem('ftp://example.com/hook'); // "url must be an http or https URL"
  */
 export function webhookUrlProblem(url: string, options: WebhookUrlOptions = {}): string | undefined {
+  if (CONTROL_OR_BIDI.test(url)) return 'url must not contain control characters or bidirectional formatting characters';
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -125,7 +136,8 @@ export function webhookUrlProblem(url: string, options: WebhookUrlOptions = {}):
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'url must be an http or https URL';
   if (parsed.username !== '' || parsed.password !== '') return 'url must not contain a user name or password';
-  if (url.length > 2048) return 'url must be at most 2048 characters';
+  // Both as sent and as stored (normalizing percent-encodes, so it may lengthen a URL).
+  if (url.length > MAX_URL_LENGTH || parsed.href.length > MAX_URL_LENGTH) return `url must be at most ${MAX_URL_LENGTH} characters`;
   if (options.allowPrivate) return undefined;
   const host = parsed.hostname.toLowerCase();
   const isAddress = parseV4(host) !== undefined || host.startsWith('[');
@@ -133,4 +145,16 @@ export function webhookUrlProblem(url: string, options: WebhookUrlOptions = {}):
     return 'url must point at a public address (loopback and private networks are refused)';
   }
   return undefined;
+}
+
+/**
+ * The form a webhook URL is stored, shown and called in: what `new URL(u).href` gives (scheme and host in lower
+ * case, an IDN host in punycode, the default port and dot segments dropped, other characters percent-encoded).
+ * For a URL {@link webhookUrlProblem} accepted; it throws on one that does not parse.
+ *
+ * @example
+ * normalizeWebhookUrl('HTTPS://CRM.Example.COM:443/a/../hooks'); // 'https://crm.example.com/hooks'
+ */
+export function normalizeWebhookUrl(url: string): string {
+  return new URL(url).href;
 }

@@ -30,7 +30,7 @@ export interface paths {
          *     **Filters** combine: `email` is an exact match compared case-insensitively (as uniqueness is), so it
          *     finds at most one customer; `status` one of the three states; `created_after` (inclusive) and
          *     `created_before` (exclusive) bound `created_at`. Unknown query parameters, a parameter given twice,
-         *     and malformed values are `400` naming the parameter. Remember to percent-encode the email: a `+` in a
+         *     malformed values and U+0000 (a NUL character, `%00`) in any parameter are `400` naming the parameter. Remember to percent-encode the email: a `+` in a
          *     query string means a space.
          */
         get: operations["listCustomers"];
@@ -599,7 +599,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page size, 1 to 100.
+                 * @description Page size, 1 to 100, written in plain decimal digits: a sign, spaces, an exponent, hex, a fraction (`5.0`) or a leading zero (`01`) is `400` naming `limit`.
                  * @example 20
                  */
                 limit?: number;
@@ -616,12 +616,12 @@ export interface operations {
                 /** @description Only customers in this state. */
                 status?: components["schemas"]["Status"];
                 /**
-                 * @description Only customers created at or after this instant (an ISO 8601 date-time with a time zone; a bare date is `400`).
+                 * @description Only customers created at or after this instant (an ISO 8601 date-time with a time zone; a bare date is `400`). Compared as an instant, whatever the offset; it must lie from `0001-01-01T00:00:00Z` to `9999-12-31T23:59:59.999Z` once the offset is applied, or it is `400` naming the parameter.
                  * @example 2026-11-01T00:00:00Z
                  */
                 created_after?: string;
                 /**
-                 * @description Only customers created before this instant (exclusive; an ISO 8601 date-time with a time zone).
+                 * @description Only customers created before this instant (exclusive; an ISO 8601 date-time with a time zone). Compared as an instant, whatever the offset; it must lie from `0001-01-01T00:00:00Z` to `9999-12-31T23:59:59.999Z` once the offset is applied, or it is `400` naming the parameter.
                  * @example 2026-12-01T00:00:00Z
                  */
                 created_before?: string;

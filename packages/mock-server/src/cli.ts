@@ -25,7 +25,13 @@ if (options.help) {
 
 try {
   const seed = options.seedFile === undefined ? undefined : readSeedFile(options.seedFile);
-  const mock = await createMockServer({ ...(seed && { seed }), corsOrigins: options.corsOrigins, rateLimit: options.rateLimit });
+  const mock = await createMockServer({
+    ...(seed && { seed }),
+    corsOrigins: options.corsOrigins,
+    rateLimit: options.rateLimit,
+    journalSize: options.journalSize,
+    ...(options.controlToken !== undefined && { controlToken: options.controlToken }),
+  });
   const url = await mock.listen(options.port, options.host);
   console.log(banner(url, mock.api, mock.webhooks.list()));
   const stop = (signal: string) => {

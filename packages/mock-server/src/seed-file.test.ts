@@ -34,7 +34,7 @@ describe('parseSeed', () => {
     const cases: Array<[unknown, string]> = [
       [[], 'seed: must be an object'],
       [{ sellers: {} }, 'seed.sellers: must be an array'],
-      [{ sellers: [], seller: [] }, 'seed.seller: is not allowed; use $schema, sellers, webhooks'],
+      [{ sellers: [], seller: [] }, 'seed.seller: is not allowed; use $schema, sellers, webhooks, clock'],
       [{ sellers: [{ keys: [] }] }, 'seed.sellers[0].keys: must be a non-empty array'],
       [{ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: 'sk_live_short' }] }] }, 'seed.sellers[1].keys[0].key: must be sk_live_ followed by 48 letters or digits'],
       [{ sellers: [{ keys: [{}] }] }, 'seed.sellers[0].keys[0].key: is required: sk_live_ followed by 48 letters or digits'],

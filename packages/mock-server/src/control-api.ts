@@ -27,7 +27,7 @@ export interface ControlContext {
 /** Where the control API lives: never under `/api`, so it cannot shadow an API path. */
 export const CONTROL_PREFIX = '/__mock';
 
-const NEXT_RESPONSE_ENTRIES = ['operation', 'status', 'headers', 'message', 'delayMs', 'networkError', 'times'];
+const NEXT_RESPONSE_ENTRIES = ['operation', 'status', 'body', 'headers', 'message', 'delayMs', 'networkError', 'times'];
 
 /** The journal filters of `GET /__mock/requests`; an unknown or repeated parameter or a bad value is a 400 naming it. */
 function journalFilterOf(query: string | undefined): JournalFilter {

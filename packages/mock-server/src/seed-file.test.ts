@@ -78,6 +78,16 @@ describe('parseSeed: webhooks', () => {
   });
 });
 
+describe('parseSeed: clock', () => {
+  it('takes a start instant for the frozen clock, and refuses a bad one naming it', () => {
+    expect(parseSeed({ clock: { now: '2020-01-01T00:00:00Z' } }).clockNow).toBe('2020-01-01T00:00:00Z');
+    expect(parseSeed({}).clockNow).toBeUndefined();
+    expect(() => parseSeed({ clock: {} })).toThrow('seed.clock.now: is required');
+    expect(() => parseSeed({ clock: { now: 'yesterday' } })).toThrow('seed.clock.now: must be an ISO 8601 date-time');
+    expect(() => parseSeed({ clock: { now: '2020-01-01T00:00:00Z', frozen: true } })).toThrow('seed.clock.frozen: is not allowed; use now');
+  });
+});
+
 describe('readSeedFile', () => {
   it('names the file when it is missing or not JSON', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-seed-'));

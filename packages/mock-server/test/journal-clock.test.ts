@@ -87,3 +87,13 @@ describe('GET, POST and DELETE /__mock/clock', () => {
     expect((await call('GET', '/__mock/clock')).body).toEqual({ now: '2021-06-01T12:00:00.000Z', frozen: true });
   });
 });
+
+describe('forcing listCustomers', () => {
+  it('answers a forced success body, and words a forced 400 as a query parameter problem', async () => {
+    const page = { data: [], has_more: false, next_cursor: null };
+    expect((await call('POST', '/__mock/next-responses', { operation: 'listCustomers', status: 200, body: page })).status).toBe(204);
+    expect(await api('GET', '')).toEqual({ status: 200, body: page });
+    const forced = await api('GET', '', undefined, { Prefer: 'code=400' });
+    expect(forced).toEqual({ status: 400, body: { error: 'Bad Request', message: 'limit must be at least 1' } });
+  });
+});

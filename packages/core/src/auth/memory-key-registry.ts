@@ -20,7 +20,7 @@ export class MemoryKeyRegistry {
 
   /** `now`: the time expiry and revocation are judged by (milliseconds); default `Date.now`. A mock passes its clock. */
   constructor(options: { now?: () => number } = {}) {
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => Date.now());
   }
 
   /** Registers a key for a seller; `lifecycle` may mark it revoked or expiring. */

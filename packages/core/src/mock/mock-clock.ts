@@ -56,7 +56,7 @@ export interface MockClockOptions {
  * clock.state(); // { now: '2026-01-01T01:00:00.000Z', frozen: true }
  */
 export function createMockClock(options: MockClockOptions = {}): MockClock {
-  const wall = options.wallClock ?? Date.now;
+  const wall = options.wallClock ?? (() => Date.now()); // looked up per call: tests may fake Date later
   const start = options.start === undefined ? undefined : instantOf(options.start);
   /** While frozen: the time. */
   let frozenAt: number | undefined;

@@ -58,7 +58,7 @@ export const DEFAULT_CUSTOMER_LIMIT = 100;
  * createApiHandler({ service, lookupKey: directory.lookupKey });
  */
 export function createSellerDirectory(options: SellerDirectoryOptions) {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const keys = new MemoryKeyRegistry({ now });
   /** Hashes the registry holds, usable or not: those never fall back to the default seller. */
   const registered = new Set<string>();

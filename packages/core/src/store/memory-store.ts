@@ -53,7 +53,7 @@ export class MemoryCustomerStore implements CustomerStore {
   readonly #listeners = new Set<ChangeListener>();
 
   constructor(options: MemoryCustomerStoreOptions = {}) {
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => Date.now());
   }
 
   #record(type: CustomerChange['type'], customer: Customer, occurredAt: string, previous?: Customer): void {

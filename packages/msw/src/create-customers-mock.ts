@@ -60,11 +60,12 @@ export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse' |
    * const event = await mock.nextEvent('customer.updated'); // CustomerUpdatedEvent
    * event.data.changed_fields; // ['status']
    * await mock.nextEvent('customer.deleted', (e) => e.data.customer.id === ada.id, { timeoutMs: 500 });
+   * await mock.nextEvent('customer.deleted', undefined, { timeoutMs: 500 }); // same as ('customer.deleted', { timeoutMs: 500 })
    */
   nextEvent<T extends CustomerEventType>(type: T, options?: NextEventOptions): Promise<EventOf<T>>;
   nextEvent<T extends CustomerEventType>(
     type: T,
-    matches: (event: EventOf<T>) => boolean,
+    matches: ((event: EventOf<T>) => boolean) | undefined,
     options?: NextEventOptions,
   ): Promise<EventOf<T>>;
   nextEvent(matches?: (event: CustomerEvent) => boolean, options?: NextEventOptions): Promise<CustomerEvent>;

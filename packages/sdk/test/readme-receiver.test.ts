@@ -8,7 +8,9 @@ import { afterAll, expect, it } from 'vitest';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // esbuild comes with tsup (as in scripts/size.mjs): strips the types without a type check (readme-examples checks them).
-const esbuild = createRequire(createRequire(import.meta.url).resolve('tsup'))('esbuild') as typeof import('esbuild');
+const esbuild = createRequire(createRequire(import.meta.url).resolve('tsup'))('esbuild') as {
+  transform(code: string, options: Record<string, string>): Promise<{ code: string }>;
+};
 // Inside the package, so Node resolves `@customers-api/sdk/webhooks` to the built files (package self-reference).
 const dir = here('../.tmp/readme-receiver');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

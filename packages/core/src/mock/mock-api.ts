@@ -172,7 +172,13 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   let seedFailed = false;
   ready.catch(() => (seedFailed = true));
 
-  function record(request: MockRequest, answer: MockAnswer | number, wasForced: boolean, at = mockClock.now()): void {
+  function record(
+    request: MockRequest,
+    answer: MockAnswer | number,
+    wasForced: boolean,
+    at = mockClock.now(),
+    operation = operationFor(request.method, request.path),
+  ): void {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = journalHeader(name, value);
     const response = typeof answer === 'number' || answer === NETWORK_ERROR ? undefined : answer;
@@ -181,7 +187,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       method: request.method.toUpperCase(),
       path: request.path,
       query: request.query ?? '',
-      operation: operationFor(request.method, request.path) ?? null,
+      operation: operation ?? null,
       headers,
       body: journalBody(request.body),
       status: typeof answer === 'number' ? answer : (response?.status ?? null),
@@ -230,7 +236,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         if (isApiError(error)) thrownStatus = error.status;
         throw error;
       } finally {
-        record(request, answer ?? thrownStatus, wasForced, at);
+        record(request, answer ?? thrownStatus, wasForced, at, operation);
       }
     },
     record: (request, answer, wasForced) => record(request, answer, wasForced),

@@ -100,6 +100,13 @@ export function createMockClock(options: MockClockOptions = {}): MockClock {
     arm();
   }
 
+  function unfreeze(): void {
+    if (frozenAt === undefined) return;
+    offset = frozenAt - wall();
+    frozenAt = undefined;
+    arm();
+  }
+
   async function moveTo(target: number): Promise<void> {
     if (frozenAt === undefined) frozenAt = now(); // stands still while due work runs
     await runDue(target);
@@ -126,14 +133,9 @@ export function createMockClock(options: MockClockOptions = {}): MockClock {
       if (!(Number.isFinite(ms) && ms >= 0)) throw new RangeError(`advance takes milliseconds, 0 or more; got ${ms}`);
       const wasFrozen = frozenAt !== undefined;
       await moveTo(now() + ms);
-      if (!wasFrozen) this.unfreeze();
+      if (!wasFrozen) unfreeze();
     },
-    unfreeze() {
-      if (frozenAt === undefined) return;
-      offset = frozenAt - wall();
-      frozenAt = undefined;
-      arm();
-    },
+    unfreeze,
     reset: restart,
     schedule(delayMs, run) {
       const task: Task = { dueAt: now() + delayMs, run };

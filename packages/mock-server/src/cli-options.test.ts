@@ -11,7 +11,7 @@ describe('parseCliOptions', () => {
   });
 
   it('refuses a bad journal size or a short token, saying what it takes', () => {
-    for (const size of ['0', '-1', '1e3', '01', 'many']) expect(() => parseCliOptions(['--journal-size', size])).toThrow(/--journal-size must be a whole number/);
+    for (const size of ['0', '1e3', '01', 'many', '-1'].map((n) => `--journal-size=${n}`)) expect(() => parseCliOptions([size])).toThrow(/--journal-size must be a whole number/);
     expect(() => parseCliOptions(['--control-token', 'short'])).toThrow(/at least 16 printable characters/);
     expect(() => parseCliOptions(['--control-token', 'has a space in it ok'])).toThrow(/without spaces/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkControlAccess, hostName } from './control-access.js';
+import { checkControlAccess, hostName, isLoopbackListen } from './control-access.js';
 
 const headers = (values: Record<string, string>) => (name: string) => values[name];
 
@@ -24,5 +24,12 @@ describe('checkControlAccess', () => {
     expect(hostName('Example.COM:80')).toBe('example.com');
     expect(hostName('[::1]:4010')).toBe('[::1]');
     expect(hostName(undefined)).toBeUndefined();
+  });
+});
+
+describe('isLoopbackListen', () => {
+  it('tells loopback listen addresses from others', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) expect(isLoopbackListen(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'mock.internal']) expect(isLoopbackListen(host)).toBe(false);
   });
 });

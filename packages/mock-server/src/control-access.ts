@@ -18,6 +18,16 @@ export function hostName(host: string | undefined): string | undefined {
 }
 
 /**
+ * Whether an address or name to listen on is loopback only (`127.0.0.1`, `localhost`, `::1`).
+ *
+ * @example
+ * isLoopbackListen('0.0.0.0'); // false
+ */
+export function isLoopbackListen(host: string): boolean {
+  return LOOPBACK_NAMES.has(hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host) ?? '') || host.startsWith('127.');
+}
+
+/**
  * Throws the 403 for a control request the mock must not answer: without a token, any `Host` but a loopback
  * name (a web page reaching the mock through DNS rebinding sends its own name); with a `--control-token`,
  * any request without `Authorization: Bearer <token>`.

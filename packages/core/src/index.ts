@@ -54,7 +54,7 @@ export type {
 } from './store.js';
 export type { ListPosition } from './customers/cursor.js';
 export { parseListQuery, DEFAULT_PAGE_SIZE, type ListQuery } from './validation/list-query.js';
-export { MemoryCustomerStore, type ChangeListener } from './store/memory-store.js';
+export { MemoryCustomerStore, type ChangeListener, type MemoryCustomerStoreOptions } from './store/memory-store.js';
 
 // Change events: what stores record, the events built from it, Standard Webhooks signatures, delivery rules
 export {
@@ -143,7 +143,19 @@ export { rateLimitHeaders } from './rate-limit/headers.js';
 export { checkRateLimit, SELLER_POLICY } from './rate-limit/check-rate-limit.js';
 
 // Mocks: the stateful mock engine the MSW handlers and the HTTP mock host (sellers, seeds, forced answers)
-export { createMockApi, type MockApi, type MockApiOptions } from './mock/mock-api.js';
+export { createMockApi, type MockApi, type MockApiOptions, type MockRequest } from './mock/mock-api.js';
+export { createMockClock, type ClockState, type MockClock, type MockClockOptions } from './mock/mock-clock.js';
+export {
+  createRequestJournal,
+  DEFAULT_JOURNAL_SIZE,
+  journalBody,
+  journalHeader,
+  KEY_PREFIX_LENGTH,
+  type JournalEntry,
+  type JournalFilter,
+  type JournalPage,
+  type RequestJournal,
+} from './mock/request-journal.js';
 export type { CustomerEventListener } from './mock/mock-events.js';
 export {
   createSellerDirectory,

@@ -28,7 +28,7 @@ export function banner(url: string, api: MockApi, endpoints: WebhookEndpoint[] =
   lines.push(
     'Try:',
     `  curl -i -X POST ${url}/api/customers -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' \\`,
-    `    -d '{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.com"}'`,
+    `    -d '{"first_name":"Grace","last_name":"Hopper","email":"grace.hopper@example.com"}'`,
     `Control API: ${url}${CONTROL_PREFIX} (openapi.mock-control.yaml); Ctrl-C stops.`,
   );
   return lines.join('\n');

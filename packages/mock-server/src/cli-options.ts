@@ -8,10 +8,15 @@ export interface CliOptions {
   corsOrigins: '*' | string[];
   /** Requests per second per seller, as the server's `--rate-limit`; 0 (the default) simulates none. */
   rateLimit: number;
+  /** How many requests the journal keeps (`GET /__mock/requests`). */
+  journalSize: number;
+  /** Required as `Authorization: Bearer` by the control API, whatever the `Host`; without it, only loopback Hosts. */
+  controlToken: string | undefined;
   help: boolean;
 }
 
 export const USAGE = `Usage: customers-api-mock [--port 4010] [--host 127.0.0.1] [--seed FILE] [--cors-origin ORIGIN ...] [--rate-limit N]
+                          [--journal-size N] [--control-token TOKEN]
 
   --port P              port to listen on (default 4010; 0 picks a free one)
   --host H              address to listen on (default 127.0.0.1)
@@ -20,13 +25,16 @@ export const USAGE = `Usage: customers-api-mock [--port 4010] [--host 127.0.0.1]
   --cors-origin ORIGIN  allow only this browser origin (repeatable; default any origin)
   --rate-limit N        simulate the server's rate limit: N requests per second per seller, then 429
                         with Retry-After and the RateLimit headers (default 0: none)
+  --journal-size N      requests kept for GET /__mock/requests (default 1000; older ones are dropped and counted)
+  --control-token TOKEN the control API (/__mock) then requires Authorization: Bearer TOKEN, from any Host;
+                        without it, it answers only Host 127.0.0.1, localhost or [::1]
   --help                show this text`;
 
 /**
  * The command line of `customers-api-mock`; throws a TypeError with the problem for a bad one.
  *
  * @example
- * parseCliOptions(['--port', '4011']); // { port: 4011, host: '127.0.0.1', seedFile: undefined, corsOrigins: '*', rateLimit: 0, help: false }
+ * parseCliOptions(['--port', '4011']); // { port: 4011, host: '127.0.0.1', seedFile: undefined, corsOrigins: '*', rateLimit: 0, journalSize: 1000, ... }
  */
 export function parseCliOptions(args: string[]): CliOptions {
   const { values } = parseArgs({
@@ -37,6 +45,8 @@ export function parseCliOptions(args: string[]): CliOptions {
       seed: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       'rate-limit': { type: 'string', default: '0' },
+      'journal-size': { type: 'string', default: '1000' },
+      'control-token': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -48,6 +58,14 @@ export function parseCliOptions(args: string[]): CliOptions {
   if (!/^\d+$/.test(values['rate-limit']!) || rateLimit > 2_147_483_647) {
     throw new TypeError(`--rate-limit must be a whole number of requests per second (0: none), got ${values['rate-limit']}`);
   }
+  const journalSize = Number(values['journal-size']);
+  if (!/^[1-9]\d{0,7}$/.test(values['journal-size']!)) {
+    throw new TypeError(`--journal-size must be a whole number of requests from 1 to 99999999, got ${values['journal-size']}`);
+  }
+  const controlToken = values['control-token'];
+  if (controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(controlToken)) {
+    throw new TypeError('--control-token must be at least 16 printable characters without spaces');
+  }
   for (const origin of values['cors-origin'] ?? []) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) throw new TypeError(`--cors-origin must be an origin such as http://localhost:5173, got ${origin}`);
   }
@@ -57,6 +75,8 @@ export function parseCliOptions(args: string[]): CliOptions {
     seedFile: values.seed,
     corsOrigins: values['cors-origin'] ?? '*',
     rateLimit,
+    journalSize,
+    controlToken,
     help: values.help!,
   };
 }

@@ -4,6 +4,7 @@
 import { SeedError } from '@customers-api/core';
 import { banner } from './banner.js';
 import { parseCliOptions, USAGE } from './cli-options.js';
+import { isLoopbackListen } from './control-access.js';
 import { createMockServer } from './mock-server.js';
 import { readSeedFile, SeedFileError } from './seed-file.js';
 
@@ -25,9 +26,18 @@ if (options.help) {
 
 try {
   const seed = options.seedFile === undefined ? undefined : readSeedFile(options.seedFile);
-  const mock = await createMockServer({ ...(seed && { seed }), corsOrigins: options.corsOrigins, rateLimit: options.rateLimit });
+  const mock = await createMockServer({
+    ...(seed && { seed }),
+    corsOrigins: options.corsOrigins,
+    rateLimit: options.rateLimit,
+    journalSize: options.journalSize,
+    ...(options.controlToken !== undefined && { controlToken: options.controlToken }),
+  });
   const url = await mock.listen(options.port, options.host);
   console.log(banner(url, mock.api, mock.webhooks.list()));
+  if (!isLoopbackListen(options.host) && options.controlToken === undefined) {
+    console.log('Note: the control API answers only Host 127.0.0.1, localhost or [::1]; start with --control-token TOKEN to use it by another name.');
+  }
   const stop = (signal: string) => {
     console.log(`${signal}: stopping`);
     mock.close().then(() => process.exit(0), () => process.exit(1));

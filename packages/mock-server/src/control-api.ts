@@ -9,11 +9,12 @@ import {
   type ApiRequest,
   type ApiResponse,
   type ForcedResponse,
+  type JournalFilter,
   type MockApi,
   type OperationId,
 } from '@customers-api/core';
 import { errorAnswer } from './error-answer.js';
-import { apiKeyAt, customerLimitAt, EntryError, keyLifecycleAt, objectAt, sellerIdAt, type Json } from './entries.js';
+import { apiKeyAt, customerLimitAt, EntryError, instantAt, keyLifecycleAt, objectAt, sellerIdAt, type Json } from './entries.js';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
 import { webhookEntryAt } from './webhook-entry.js';
 
@@ -26,7 +27,55 @@ export interface ControlContext {
 /** Where the control API lives: never under `/api`, so it cannot shadow an API path. */
 export const CONTROL_PREFIX = '/__mock';
 
-const NEXT_RESPONSE_ENTRIES = ['operation', 'status', 'headers', 'message', 'delayMs', 'networkError', 'times'];
+const NEXT_RESPONSE_ENTRIES = ['operation', 'status', 'body', 'headers', 'message', 'delayMs', 'networkError', 'times'];
+
+/** The journal filters of `GET /__mock/requests`; an unknown or repeated parameter or a bad value is a 400 naming it. */
+function journalFilterOf(query: string | undefined): JournalFilter {
+  const filter: JournalFilter = {};
+  const seen = new Set<string>();
+  for (const [name, value] of new URLSearchParams(query ?? '')) {
+    if (seen.has(name)) throw new EntryError(`query.${name}`, 'must be given at most once');
+    seen.add(name);
+    if (name === 'operation') {
+      if (!OPERATION_IDS.includes(value as OperationId)) throw new EntryError('query.operation', `must be one of ${OPERATION_IDS.join(', ')}`);
+      filter.operation = value as OperationId;
+    } else if (name === 'method') {
+      if (!/^[A-Za-z]+$/.test(value)) throw new EntryError('query.method', 'must be an HTTP method such as POST');
+      filter.method = value;
+    } else if (name === 'status') {
+      if (!/^[1-5]\d\d$/.test(value)) throw new EntryError('query.status', 'must be an HTTP status from 100 to 599');
+      filter.status = Number(value);
+    } else if (name === 'seller') {
+      filter.seller = sellerIdAt(value, 'query.seller');
+    } else if (name === 'limit') {
+      if (!/^[1-9]\d{0,8}$/.test(value)) throw new EntryError('query.limit', 'must be a whole number, 1 or more');
+      filter.limit = Number(value);
+    } else {
+      throw new EntryError(`query.${name}`, 'is not allowed; use operation, method, status, seller, limit');
+    }
+  }
+  return filter;
+}
+
+/** `POST /__mock/clock`: set and freeze (`now`), or move forward (`advance_ms`); due work runs first. */
+async function changeClock({ api, webhooks }: ControlContext, body: Json): Promise<void> {
+  const { now, advance_ms: advance } = objectAt(body, 'body', ['now', 'advance_ms']);
+  if ((now === undefined) === (advance === undefined)) throw new EntryError('body', 'give exactly one of now (an ISO 8601 instant) and advance_ms');
+  // Deliveries under way end first, so that the retries they lead to are scheduled before the clock moves.
+  await webhooks.settle();
+  if (advance !== undefined) {
+    if (!(Number.isSafeInteger(advance) && (advance as number) >= 0)) throw new EntryError('body.advance_ms', 'must be a whole number of milliseconds, 0 or more');
+    await api.clock.advance(advance as number);
+    return;
+  }
+  const instant = instantAt(now, 'body.now')!;
+  try {
+    await api.clock.set(instant);
+  } catch (error) {
+    if (error instanceof RangeError) throw new EntryError('body.now', error.message);
+    throw error;
+  }
+}
 
 const json = (status: number, body?: unknown): ApiResponse => ({ status, headers: {}, ...(body !== undefined && { body }) });
 
@@ -140,6 +189,32 @@ const ROUTES: Route[] = [
       return json(204);
     },
   },
+  { method: 'GET', pattern: /^\/requests$/, run: async ({ api }, request) => json(200, api.requests(journalFilterOf(request.query))) },
+  {
+    method: 'DELETE',
+    pattern: /^\/requests$/,
+    run: async ({ api }) => {
+      api.clearRequests();
+      return json(204);
+    },
+  },
+  { method: 'GET', pattern: /^\/clock$/, run: async ({ api }) => json(200, api.clock.state()) },
+  {
+    method: 'POST',
+    pattern: /^\/clock$/,
+    run: async (mock, request) => {
+      await changeClock(mock, bodyOf(request));
+      return json(200, mock.api.clock.state());
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: /^\/clock$/,
+    run: async ({ api }) => {
+      api.clock.unfreeze();
+      return json(200, api.clock.state());
+    },
+  },
   { method: 'GET', pattern: /^\/deliveries$/, run: async ({ webhooks }) => json(200, { data: webhooks.deliveries() }) },
   { method: 'POST', pattern: /^\/deliveries\/retry$/, run: async ({ webhooks }) => json(200, { data: await webhooks.retryNow() }) },
 ];
@@ -147,7 +222,7 @@ const ROUTES: Route[] = [
 /**
  * Answers a request below {@link CONTROL_PREFIX}: reset, queue forced responses, add sellers and keys,
  * revoke keys, read a seller's customer count, add, list and remove webhook endpoints, list deliveries and
- * retry them now. A bad request is a 400 `{ error, message }` naming the entry; an unknown path 404, another
+ * retry them now, read and clear the request journal, read, set, advance and unfreeze the clock. A bad request is a 400 `{ error, message }` naming the entry; an unknown path 404, another
  * method 405 + Allow, as the API answers them.
  *
  * @example

@@ -79,6 +79,20 @@ export function customerLimitAt(value: unknown, at: string): number | undefined 
 }
 
 /**
+ * An optional instant entry: undefined, or an ISO 8601 date-time with a time zone.
+ *
+ * @example
+ * instantAt('soon', 'seed.clock.now'); // EntryError: seed.clock.now: must be an ISO 8601 date-time ...
+ */
+export function instantAt(value: unknown, at: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new EntryError(at, 'must be an ISO 8601 date-time with a time zone, e.g. 2030-01-01T00:00:00Z');
+  }
+  return value;
+}
+
+/**
  * The `revoked` and `expiresAt` entries of a key object (`at` names the object).
  *
  * @example
@@ -86,8 +100,6 @@ export function customerLimitAt(value: unknown, at: string): number | undefined 
  */
 export function keyLifecycleAt({ revoked, expiresAt }: Json, at: string): KeySeedLifecycle {
   if (revoked !== undefined && typeof revoked !== 'boolean') throw new EntryError(`${at}.revoked`, 'must be true or false');
-  if (expiresAt !== undefined && (typeof expiresAt !== 'string' || !ISO_DATE_TIME.test(expiresAt) || Number.isNaN(Date.parse(expiresAt)))) {
-    throw new EntryError(`${at}.expiresAt`, 'must be an ISO 8601 date-time with a time zone, e.g. 2030-01-01T00:00:00Z');
-  }
-  return { ...(revoked !== undefined && { revoked }), ...(expiresAt !== undefined && { expiresAt }) };
+  const expires = instantAt(expiresAt, `${at}.expiresAt`);
+  return { ...(revoked !== undefined && { revoked }), ...(expires !== undefined && { expiresAt: expires }) };
 }

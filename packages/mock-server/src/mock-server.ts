@@ -9,11 +9,12 @@ import {
   resolveRequestId,
   SeedError,
   splitRequestTarget,
-  type ApiRequest,
   type MockApi,
+  type MockRequest,
   type MockApiOptions,
   type MockAnswer,
 } from '@customers-api/core';
+import { checkControlAccess } from './control-access.js';
 import { CONTROL_PREFIX, controlAnswer } from './control-api.js';
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from './cors.js';
 import { errorAnswer } from './error-answer.js';
@@ -41,6 +42,13 @@ export interface MockServerOptions {
    * endpoints come from the seed's `webhooks` and from `mock.webhooks.add()`.
    */
   webhooks?: Omit<WebhookDispatcherOptions, 'endpoints'>;
+  /** How many requests the journal keeps (`GET /__mock/requests`); default 1,000. */
+  journalSize?: number;
+  /**
+   * Without it, the control API answers only requests whose `Host` is a loopback name (127.0.0.1, localhost,
+   * [::1]); with it, only requests with `Authorization: Bearer <controlToken>`, whatever their `Host`.
+   */
+  controlToken?: string;
 }
 
 export interface MockServer {
@@ -56,6 +64,15 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+/** Every request header for the journal, repeated ones joined as Node joins them. */
+function headersOf(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
 const header = (request: IncomingMessage) => (name: string) => {
   const value = request.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(', ') : value;
@@ -63,8 +80,8 @@ const header = (request: IncomingMessage) => (name: string) => {
 
 /**
  * A stateful HTTP mock of the API for any language: core's rules and in-memory store (the very engine of the
- * MSW handlers) behind `node:http`, plus CORS, Prism's `Prefer: code=` / `example=`, the control API under
- * `/__mock`, and signed webhook deliveries of every change to the seed's `webhooks` and the endpoints added
+ * MSW handlers) behind `node:http`, plus CORS on `/api`, Prism's `Prefer: code=` / `example=`, the control API
+ * under `/__mock` (loopback `Host` only, or a `controlToken`), a request journal, one clock, and signed webhook deliveries of every change to the seed's `webhooks` and the endpoints added
  * since. Resolves once the seed is applied; rejects with a `SeedError` for a seed the API refuses.
  *
  * @example
@@ -78,6 +95,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(seed?.sellers && { sellers: seed.sellers }),
     ...(seed && { seed: seed.customers }),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    ...(seed?.clockNow !== undefined && { frozenAt: seed.clockNow }),
+    ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
     onUnexpectedError,
   });
   await api.ready.catch((error: unknown) => {
@@ -86,32 +105,48 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   });
   for (const { sellerId, key } of seed?.moreKeys ?? []) await api.addKey(sellerId, key);
   // After the seed: seeding emits no events, and a seed the API refuses leaves nothing running.
-  const webhooks = createWebhookDispatcher(api, { ...options.webhooks, endpoints: seed?.webhooks ?? [] });
+  // Retries wait on the mock's clock and signatures carry its time, so POST /__mock/clock moves them too.
+  const webhooks = createWebhookDispatcher(api, { schedule: api.clock.schedule, now: api.clock.now, ...options.webhooks, endpoints: seed?.webhooks ?? [] });
   const examples = options.examples ?? loadSpecExamples();
   const corsOrigins = options.corsOrigins ?? '*';
 
   async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const read = header(request);
-    const cors = corsHeaders(corsOrigins, read);
     const method = request.method ?? 'GET';
     const { path, query } = splitRequestTarget(request.url ?? '/');
+    const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+    // The control API is for test code, not pages: no CORS headers there, so a browser never hands its answers over.
+    const cors = isControl ? {} : corsHeaders(corsOrigins, read);
     let truncated = false;
-    const readRequest = async (): Promise<ApiRequest> => {
+    let received: MockRequest = { method, path, query, header: read, headers: headersOf(request), body: null };
+    const readRequest = async (): Promise<MockRequest> => {
       const body = await readBody(request, BODY_LIMIT_BYTES);
       truncated = body.truncated;
-      return { method, path, query, header: read, body: body.bytes };
+      received = { ...received, body: body.bytes };
+      return received;
     };
+    /** Whether core's `answer` saw the request (it journals it itself). */
+    let journaled = isControl;
     let answer: MockAnswer;
+    let preferredResponse = false;
     try {
-      if (isPreflight(method, read)) {
-        answer = { status: 204, headers: preflightHeaders(corsOrigins, read) };
-      } else if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+      if (isControl) {
+        checkControlAccess(read, options.controlToken);
         answer = await controlAnswer({ api, webhooks }, await readRequest());
+      } else if (isPreflight(method, read)) {
+        answer = { status: 204, headers: preflightHeaders(corsOrigins, read) };
       } else {
         const operation = operationFor(method, path);
         const preference = operation && parsePrefer(read('prefer'));
         const preferred = preference ? preferredAnswer(operation, preference, examples, read) : undefined;
-        answer = preferred && 'response' in preferred ? (await readRequest(), preferred.response) : await api.answer(method, path, readRequest, preferred?.forced);
+        if (preferred && 'response' in preferred) {
+          await readRequest();
+          preferredResponse = true;
+          answer = preferred.response;
+        } else {
+          journaled = true;
+          answer = await api.answer(method, path, readRequest, preferred?.forced);
+        }
       }
     } catch (caught) {
       if (caught instanceof ClientGoneError) throw caught;
@@ -120,6 +155,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       const error = isApiError(caught) ? caught : errors.internal();
       answer = errorAnswer(error, { 'X-Request-Id': requestId });
     }
+    if (!journaled) api.record(received, answer, preferredResponse);
     // The rest of an oversized body is discarded unread, and the connection is not reused after it.
     writeAnswer(response, answer, { ...cors, ...(truncated ? { Connection: 'close' } : {}) });
   }

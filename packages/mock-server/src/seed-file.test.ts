@@ -34,7 +34,7 @@ describe('parseSeed', () => {
     const cases: Array<[unknown, string]> = [
       [[], 'seed: must be an object'],
       [{ sellers: {} }, 'seed.sellers: must be an array'],
-      [{ sellers: [], seller: [] }, 'seed.seller: is not allowed; use $schema, sellers, webhooks'],
+      [{ sellers: [], seller: [] }, 'seed.seller: is not allowed; use $schema, sellers, webhooks, clock'],
       [{ sellers: [{ keys: [] }] }, 'seed.sellers[0].keys: must be a non-empty array'],
       [{ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: 'sk_live_short' }] }] }, 'seed.sellers[1].keys[0].key: must be sk_live_ followed by 48 letters or digits'],
       [{ sellers: [{ keys: [{}] }] }, 'seed.sellers[0].keys[0].key: is required: sk_live_ followed by 48 letters or digits'],
@@ -75,6 +75,16 @@ describe('parseSeed: webhooks', () => {
       [{ sellers: [{ keys: [{ key: key('a') }] }], webhooks: [{ url: 'http://a.test', sellerId: seller }] }, 'seed.webhooks[0].sellerId: is not the id of a seller in seed.sellers'],
     ];
     for (const [value, message] of cases) expect(() => parseSeed(value), message).toThrow(new SeedFileError(message));
+  });
+});
+
+describe('parseSeed: clock', () => {
+  it('takes a start instant for the frozen clock, and refuses a bad one naming it', () => {
+    expect(parseSeed({ clock: { now: '2020-01-01T00:00:00Z' } }).clockNow).toBe('2020-01-01T00:00:00Z');
+    expect(parseSeed({}).clockNow).toBeUndefined();
+    expect(() => parseSeed({ clock: {} })).toThrow('seed.clock.now: is required');
+    expect(() => parseSeed({ clock: { now: 'yesterday' } })).toThrow('seed.clock.now: must be an ISO 8601 date-time');
+    expect(() => parseSeed({ clock: { now: '2020-01-01T00:00:00Z', frozen: true } })).toThrow('seed.clock.frozen: is not allowed; use now');
   });
 });
 

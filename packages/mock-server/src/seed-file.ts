@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isApiError, parseCustomerCreate, type CustomerCreate, type CustomerSeed, type KeySeed, type SellerSeed } from '@customers-api/core';
-import { apiKeyAt, arrayAt, customerLimitAt, EntryError, keyLifecycleAt, objectAt, sellerIdAt } from './entries.js';
-import { webhookEntryAt, type WebhookEndpointSeed } from './webhook-entry.js';
+import { apiKeyAt, arrayAt, customerLimitAt, EntryError, instantAt, keyLifecycleAt, objectAt, sellerIdAt } from './entries.js';
+import { WEBHOOK_ENTRIES, webhookEntryAt, type WebhookEndpointSeed } from './webhook-entry.js';
 
 /** A seed file, checked: the sellers for core's mock engine, their further keys and their customers. */
 export interface Seed {
@@ -13,6 +13,8 @@ export interface Seed {
   customers: CustomerSeed[];
   /** Where change events are delivered from the start (and again after each reset). */
   webhooks: WebhookEndpointSeed[];
+  /** The seed's `clock.now`: the mock's clock starts frozen there (and returns there on reset); undefined: the wall clock. */
+  clockNow: string | undefined;
 }
 
 /** A seed file the mock refuses; the message names the entry (`seed.sellers[1].keys[0].key: ...`). */
@@ -24,10 +26,17 @@ export class SeedFileError extends Error {
 }
 
 /**
- * Entries a seed file may have. Unknown ones are refused (a typo such as `"seller"` would otherwise start a
+ * Entries a seed file may have (seed.schema.json lists the same; a test holds them together). Unknown ones are refused (a typo such as `"seller"` would otherwise start a
  * mock with other keys than meant); a later feature adds its entry here together with its meaning.
  */
-const ENTRIES = { seed: ['$schema', 'sellers', 'webhooks'], seller: ['id', 'customerLimit', 'keys', 'customers'], key: ['key', 'revoked', 'expiresAt'] };
+export const SEED_ENTRIES = {
+  seed: ['$schema', 'sellers', 'webhooks', 'clock'],
+  seller: ['id', 'customerLimit', 'keys', 'customers'],
+  key: ['key', 'revoked', 'expiresAt'],
+  webhook: WEBHOOK_ENTRIES,
+  clock: ['now'],
+} as const;
+const ENTRIES = SEED_ENTRIES;
 
 function parseKey(value: unknown, at: string, seen: Map<string, string>): KeySeed {
   const entries = objectAt(value, at, ENTRIES.key);
@@ -84,10 +93,12 @@ function parseWebhooks(webhooks: unknown, sellers: SellerSeed[] | undefined): We
 }
 
 function parseEntries(value: unknown): Seed {
-  const { sellers, webhooks } = objectAt(value, 'seed', ENTRIES.seed);
+  const { sellers, webhooks, clock } = objectAt(value, 'seed', ENTRIES.seed);
   // Without `sellers`, any well-formed key is the default seller, as without a seed file.
   const parsed: SellerEntries = sellers === undefined ? { sellers: undefined, moreKeys: [], customers: [] } : parseSellers(sellers);
-  return { ...parsed, webhooks: parseWebhooks(webhooks, parsed.sellers) };
+  const clockNow = clock === undefined ? undefined : instantAt(objectAt(clock, 'seed.clock', ENTRIES.clock).now, 'seed.clock.now');
+  if (clock !== undefined && clockNow === undefined) throw new EntryError('seed.clock.now', 'is required: an ISO 8601 date-time, e.g. 2020-01-01T00:00:00Z');
+  return { ...parsed, webhooks: parseWebhooks(webhooks, parsed.sellers), clockNow };
 }
 
 /**

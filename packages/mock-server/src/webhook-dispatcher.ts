@@ -41,15 +41,16 @@ export interface Delivery {
   nextAttemptAt: string | null;
 }
 
-/** Starts a timer that calls `run` after `delayMs`; returns its cancel. */
-export type Schedule = (delayMs: number, run: () => void) => () => void;
+/** Starts a timer that calls `run` after `delayMs`; returns its cancel. `run`'s promise says when the retry ended. */
+export type Schedule = (delayMs: number, run: () => unknown) => () => void;
 
 export interface WebhookDispatcherOptions extends SendOptions {
   /** The endpoints there from the start and after every `reset()` (the seed file's). */
   endpoints?: WebhookEndpointSeed[];
   /**
-   * Starts each retry's timer; default `setTimeout` (unref'd, so pending retries keep no process alive).
-   * Tests pass their own to see the delays asked for and to run retries when they choose.
+   * Starts each retry's timer; default `setTimeout` (unref'd, so pending retries keep no process alive). The
+   * mock server passes its mock clock's, so `POST /__mock/clock` runs the retries that became due. Tests
+   * pass their own to see the delays asked for and to run retries when they choose.
    */
   schedule?: Schedule;
   /** The retry delays' jitter (0 ≤ r < 1), as `nextRetryDelay` takes it; default `Math.random`. */
@@ -71,6 +72,8 @@ export interface WebhookDispatcher {
   deliveries(): Delivery[];
   /** Attempts every delivery waiting for a retry now; resolves with the deliveries once those and any attempt under way ended. */
   retryNow(): Promise<Delivery[]>;
+  /** Resolves once every attempt under way (first attempts queued included) has ended and its retry, if any, is scheduled. */
+  settle(): Promise<void>;
   /** Back to the start: the initial endpoints (same ids and secrets), no deliveries, no pending retries. */
   reset(): void;
   /** Stops delivering: cancels retries and stops listening to the mock. */
@@ -192,7 +195,7 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
       Object.assign(delivery, { state: 'retrying', nextAttemptAt: new Date(now() + delay).toISOString() });
       entry.cancelRetry = schedule(delay, () => {
         entry.cancelRetry = undefined;
-        void attempt(entry);
+        return attempt(entry); // a clock advanced past the retry waits for its outcome
       });
     })();
     entry.running = run;
@@ -241,6 +244,9 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
       // First attempts still queued behind another one to their endpoint end with their queue.
       await Promise.all([...attempts, ...queues.values()]);
       return deliveries();
+    },
+    async settle() {
+      await Promise.all([...tracked.map((entry) => entry.running), ...queues.values()]);
     },
     reset() {
       generation++;

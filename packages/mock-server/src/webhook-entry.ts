@@ -12,7 +12,9 @@ export interface WebhookEndpointSeed {
   sellerId?: string;
 }
 
-const ENTRIES = ['url', 'secret', 'events', 'sellerId'];
+/** The entries of a webhook endpoint object. */
+export const WEBHOOK_ENTRIES = ['url', 'secret', 'events', 'sellerId'] as const;
+const ENTRIES = WEBHOOK_ENTRIES;
 
 /**
  * A webhook endpoint entry (`at` names it, e.g. `seed.webhooks[0]` or `body`): `url` an http(s) URL (any

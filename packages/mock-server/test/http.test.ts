@@ -153,7 +153,7 @@ describe('the control API', () => {
       ['/next-responses', { operation: 'getCustomer', status: 200 }, 'body: status 200 needs the body to answer with'],
       ['/next-responses', { operation: 'getCustomer', status: '500' }, 'body.status: must be a number'],
       ['/next-responses', { operation: 'getCustomer', status: 500, headers: { 'Retry-After': 1 } }, 'body.headers: must be an object of header names to string values'],
-      ['/next-responses', { operation: 'getCustomer', stauts: 500 }, 'body.stauts: is not allowed; use operation, status, headers, message, delayMs, networkError, times'],
+      ['/next-responses', { operation: 'getCustomer', stauts: 500 }, 'body.stauts: is not allowed; use operation, status, body, headers, message, delayMs, networkError, times'],
       ['/next-responses', { operation: 'getCustomer', status: 500, headers: { 'Bad Name': 'x' } }, 'body.headers["Bad Name"]: is not a valid HTTP header name and value'],
       ['/next-responses', { operation: 'getCustomer', status: 500, headers: { 'X-Ok': 'line\nbreak' } }, 'body.headers["X-Ok"]: is not a valid HTTP header name and value'],
       ['/sellers', { customerLimit: 'many' }, 'body.customerLimit: must be a whole number, 0 or more'],

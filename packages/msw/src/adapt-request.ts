@@ -1,4 +1,4 @@
-import { splitRequestTarget, type ApiRequest, type RequestTarget } from '@customers-api/core';
+import { splitRequestTarget, type MockRequest, type RequestTarget } from '@customers-api/core';
 
 /**
  * The path and raw query string of a request URL below the mock's base path, split as every host splits them.
@@ -23,12 +23,13 @@ export function pathBelow(url: string | URL, basePath: string): string {
 }
 
 /**
- * A fetch `Request` as core's framework-free {@link ApiRequest}. `basePath` (the path part of the mock's
+ * A fetch `Request` as core's framework-free `MockRequest` (an `ApiRequest` with every header, for the journal). `basePath` (the path part of the mock's
  * base URL, if any) is cut off so core sees `/api/customers...` wherever the API is mounted. `url` is the
  * request's URL when the caller parsed it already.
  */
-export async function toApiRequest(request: Request, basePath: string, url = new URL(request.url)): Promise<ApiRequest> {
+export async function toApiRequest(request: Request, basePath: string, url = new URL(request.url)): Promise<MockRequest> {
   const body = request.body === null ? null : new Uint8Array(await request.arrayBuffer());
   const { path, query } = targetBelow(url, basePath);
-  return { method: request.method, path, query, header: (name) => request.headers.get(name), body };
+  // Every header too, for the mock's request journal.
+  return { method: request.method, path, query, header: (name) => request.headers.get(name), headers: Object.fromEntries(request.headers), body };
 }

@@ -13,6 +13,7 @@ import { toHttpResponse } from './adapt-response.js';
 import { mountPoint } from './base-url.js';
 import { createEventLog, eventMatcher, type EventOf, type NextEventArgs, type NextEventOptions } from './event-log.js';
 import type { OperationForcedResponse } from './operation-types.js';
+import type { CustomersMockClock, RequestEntry, RequestFilter } from './request-entry.js';
 import { createOverrides, type OverrideResolver } from './overrides.js';
 
 export interface CustomersMockOptions extends Omit<MockApiOptions, 'defaultSellerId' | 'onUnexpectedError'> {
@@ -22,7 +23,7 @@ export interface CustomersMockOptions extends Omit<MockApiOptions, 'defaultSelle
   onUnexpectedError?: (error: unknown, requestId: string) => void;
 }
 
-export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse'> {
+export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse' | 'record' | 'requests' | 'clock'> {
   /** Pass to `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
   handlers: HttpHandler[];
   /**
@@ -59,11 +60,12 @@ export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse'> 
    * const event = await mock.nextEvent('customer.updated'); // CustomerUpdatedEvent
    * event.data.changed_fields; // ['status']
    * await mock.nextEvent('customer.deleted', (e) => e.data.customer.id === ada.id, { timeoutMs: 500 });
+   * await mock.nextEvent('customer.deleted', undefined, { timeoutMs: 500 }); // same as ('customer.deleted', { timeoutMs: 500 })
    */
   nextEvent<T extends CustomerEventType>(type: T, options?: NextEventOptions): Promise<EventOf<T>>;
   nextEvent<T extends CustomerEventType>(
     type: T,
-    matches: (event: EventOf<T>) => boolean,
+    matches: ((event: EventOf<T>) => boolean) | undefined,
     options?: NextEventOptions,
   ): Promise<EventOf<T>>;
   nextEvent(matches?: (event: CustomerEvent) => boolean, options?: NextEventOptions): Promise<CustomerEvent>;
@@ -72,6 +74,28 @@ export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse'> 
    * `nextEvent` took them: `expect(mock.events()).toEqual([])` after a refused request.
    */
   events(): CustomerEvent[];
+  /**
+   * The requests the handlers received since the mock started or was last reset (the newest `journalSize`,
+   * default 1,000), oldest first, that match `filter`: refused ones and unknown paths too, override answers
+   * included. API keys are shown only by their first 12 characters. With `operation`, `body` has that
+   * operation's request type.
+   *
+   * @example
+   * const [create] = mock.requests({ operation: 'createCustomer' });
+   * create.headers['idempotency-key']; // what the client sent
+   * create.body; // CustomerCreate | string | null
+   */
+  requests<Op extends OperationId>(filter: RequestFilter<Op> & { operation: Op }): RequestEntry<Op>[];
+  requests(filter?: RequestFilter): RequestEntry[];
+  /**
+   * The mock's one clock: `created_at`/`updated_at` (and so the list's date filters), key expiry, rate-limit
+   * windows, the idempotency window and event times read it. `reset()` of the mock resets it too.
+   *
+   * @example
+   * await mock.clock.set('2026-01-01T00:00:00Z'); // frozen there
+   * await mock.clock.advance(60 * 60 * 1000 + 1000); // a key expiring at 01:00 is 401 now
+   */
+  clock: CustomersMockClock;
 }
 
 /**
@@ -94,7 +118,7 @@ export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse'> 
  */
 export function createCustomersMock(options: CustomersMockOptions = {}): CustomersMock {
   const { baseUrl, ...rest } = options;
-  const { answer, ...api } = createMockApi({
+  const { answer, record, requests, clock, ...api } = createMockApi({
     ...rest,
     onUnexpectedError:
       options.onUnexpectedError ??
@@ -110,9 +134,10 @@ export function createCustomersMock(options: CustomersMockOptions = {}): Custome
   const resolver = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     const path = pathBelow(url, mount.basePath);
-    const reply =
-      (overrides.active ? await overrides.answer(request, url, path) : undefined) ??
-      (await answer(request.method, path, () => toApiRequest(request, mount.basePath, url)));
+    const overridden = overrides.active ? await overrides.answer(request, url, path) : undefined;
+    // The journal keeps the request as sent; an override read a clone of it.
+    if (overridden) record(await toApiRequest(request, mount.basePath, url), overridden, true);
+    const reply = overridden ?? (await answer(request.method, path, () => toApiRequest(request, mount.basePath, url)));
     return reply === NETWORK_ERROR ? HttpResponse.error() : toHttpResponse(reply);
   };
 
@@ -127,6 +152,17 @@ export function createCustomersMock(options: CustomersMockOptions = {}): Custome
       return log.next(matches, description, options);
     },
     events: log.events,
+    requests: ((filter?: RequestFilter) => requests(filter).data) as CustomersMock['requests'],
+    clock: {
+      now: () => new Date(clock.now()),
+      get frozen() {
+        return clock.state().frozen;
+      },
+      set: (date) => clock.set(date),
+      advance: (ms) => clock.advance(ms),
+      unfreeze: () => clock.unfreeze(),
+      reset: () => clock.reset(),
+    },
     reset: async () => {
       overrides.clear();
       await api.reset();

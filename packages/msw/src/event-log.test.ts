@@ -74,6 +74,8 @@ describe('eventMatcher', () => {
       true,
       false,
     ]);
+    const noTest = eventMatcher(['customer.updated', undefined, { timeoutMs: 7 }]);
+    expect([noTest.description, noTest.options, noTest.matches(event('customer.updated', 2))]).toEqual(['customer.updated', { timeoutMs: 7 }, true]);
     const both = eventMatcher(['customer.updated', (candidate) => candidate.data.customer.id === 'b']);
     expect([both.description, both.matches(event('customer.updated', 2)), both.matches(event('customer.updated', 2, 'b'))]).toEqual([
       'matching customer.updated',

@@ -99,7 +99,7 @@ export function createEventLog(): EventLog {
 /** What `mock.nextEvent(...)` was given: a type, a type and a test, or a test; then options. */
 export type NextEventArgs =
   | [type?: CustomerEventType | ((event: CustomerEvent) => boolean) | undefined, options?: NextEventOptions]
-  | [type: CustomerEventType, matches: (event: CustomerEvent) => boolean, options?: NextEventOptions];
+  | [type: CustomerEventType, matches: ((event: CustomerEvent) => boolean) | undefined, options?: NextEventOptions];
 
 /**
  * The test and description of a `nextEvent` call's arguments.

@@ -5,6 +5,10 @@ export {
   type CustomersMockOptions,
 } from './create-customers-mock.js';
 
+// The request journal and the clock: mock.requests(), mock.clock
+export type { CustomersMockClock, RequestEntry, RequestFilter } from './request-entry.js';
+export type { JournalEntry } from '@customers-api/core';
+
 // Change events: mock.onEvent, mock.nextEvent, mock.events (typed from openapi.yaml's webhooks)
 export { DEFAULT_EVENT_TIMEOUT_MS, type EventOf, type NextEventOptions } from './event-log.js';
 export type {

@@ -76,9 +76,19 @@ describe('the built package', () => {
     const secret = newSecret();
     const headers = signedHeaders(body, [secret]);
 
-    it('@customers-api/sdk/webhooks exports the verifier and its error, in ESM and CJS', () => {
-      expect(Object.keys(esmWebhooks).sort()).toEqual(['DEFAULT_WEBHOOK_TOLERANCE_SECONDS', 'WebhookVerificationError', 'verifyWebhook']);
+    it('@customers-api/sdk/webhooks exports the verifier, its error and the test signer, in ESM and CJS', () => {
+      expect(Object.keys(esmWebhooks).sort()).toEqual(['DEFAULT_WEBHOOK_TOLERANCE_SECONDS', 'WebhookVerificationError', 'signWebhook', 'verifyWebhook']);
       expect(Object.keys(cjsWebhooks).sort()).toEqual(Object.keys(esmWebhooks).sort());
+      // The signer is for receivers' tests: it stays out of the client's entry.
+      expect(esm).not.toHaveProperty('signWebhook');
+    });
+
+    it('signs with either build what both verify', async () => {
+      for (const sign of [esmWebhooks.signWebhook, cjsWebhooks.signWebhook]) {
+        const signed = await sign({ id: 'evt_0123456789abcdef0123456789abcdef', type: 'customer.created' }, secret);
+        expect((await esm.verifyWebhook(signed.body, signed.headers, secret)).type).toBe('customer.created');
+        expect((await cjsWebhooks.verifyWebhook(signed.body, signed.headers, secret)).type).toBe('customer.created');
+      }
     });
 
     it.each([

@@ -16,6 +16,12 @@ interface KeyEntry extends KeyLifecycle {
  */
 export class MemoryKeyRegistry {
   readonly #byHash = new Map<string, KeyEntry>();
+  readonly #now: () => number;
+
+  /** `now`: the time expiry and revocation are judged by (milliseconds); default `Date.now`. A mock passes its clock. */
+  constructor(options: { now?: () => number } = {}) {
+    this.#now = options.now ?? (() => Date.now());
+  }
 
   /** Registers a key for a seller; `lifecycle` may mark it revoked or expiring. */
   async add(key: string, seller: SellerContext, lifecycle: KeyLifecycle = {}): Promise<void> {
@@ -23,14 +29,14 @@ export class MemoryKeyRegistry {
   }
 
   /** Revokes a key now; it answers 401 from then on. */
-  async revoke(key: string, at: Date = new Date()): Promise<void> {
+  async revoke(key: string, at: Date = new Date(this.#now())): Promise<void> {
     const entry = this.#byHash.get(await hashApiKey(key));
     if (entry) entry.revokedAt = at.toISOString();
   }
 
   readonly lookup: KeyLookup = async (keyHash) => {
     const entry = this.#byHash.get(keyHash);
-    return entry && isKeyUsable(entry, new Date()) ? { ...entry.seller } : undefined;
+    return entry && isKeyUsable(entry, new Date(this.#now())) ? { ...entry.seller } : undefined;
   };
 
   /** Forgets every key. */

@@ -5,6 +5,7 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { resolveRequestId } from '../http/request-id.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { forcedError } from './forced-error.js';
+import { operationFor } from './operation.js';
 import type { ForcedResponse, ForcedStatus } from './forced-responses.js';
 
 export interface ForcedAnswerOptions {
@@ -49,6 +50,7 @@ export async function forcedAnswer(
     email: status === 409 ? emailOf(request) : undefined,
     message: forced.message,
     headers: forced.headers,
+    operation: operationFor(request.method, request.path),
   });
 }
 

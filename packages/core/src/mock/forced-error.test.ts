@@ -66,3 +66,16 @@ describe('forcedError', () => {
     });
   });
 });
+
+describe('a forced 400', () => {
+  it('is worded as a query parameter problem on listCustomers, as the server words a 400 there', () => {
+    expect(forcedError(400, { ...context, operation: 'listCustomers' }).body).toEqual({
+      error: 'Bad Request',
+      message: 'limit must be at least 1',
+    });
+    expect(forcedError(400, { ...context, operation: 'createCustomer' }).body).toEqual({
+      error: 'Bad Request',
+      message: 'body must be a JSON object',
+    });
+  });
+});

@@ -1,4 +1,6 @@
-import type { ApiError } from '../errors/api-error.js';
+import { isApiError, type ApiError } from '../errors/api-error.js';
+import type { OperationId } from '../http/operations.js';
+import { parseListQuery } from '../validation/list-query.js';
 import { errors } from '../errors/registry.js';
 import { BODY_LIMIT_BYTES } from '../http/read-json-body.js';
 import type { ApiResponse } from '../http/types.js';
@@ -15,11 +17,24 @@ export interface ForcedErrorContext {
   /** Replaces the default message. */
   message?: string | undefined;
   headers?: Record<string, string> | undefined;
+  /** The operation forced: a 400 on `listCustomers` is worded as a query parameter problem, as the server words it. */
+  operation?: OperationId | undefined;
+}
+
+/** The server's words for a list query it refuses (a `limit` out of range), taken from core's own validator. */
+function listQueryProblem(): string {
+  try {
+    parseListQuery('limit=0');
+  } catch (error) {
+    if (isApiError(error)) return error.message;
+  }
+  // Stryker disable next-line StringLiteral: unreachable while the validator refuses limit=0
+  return 'limit must be at least 1';
 }
 
 /** Core's registry decides the wording of every status the API itself answers. */
 const FROM_REGISTRY: Partial<Record<ForcedStatus, (context: ForcedErrorContext) => ApiError>> = {
-  400: () => errors.badRequest('body must be a JSON object'),
+  400: ({ operation }) => errors.badRequest(operation === 'listCustomers' ? listQueryProblem() : 'body must be a JSON object'),
   401: () => errors.apiKeyInvalid(),
   403: ({ customerLimit }) => errors.planLimitReached(customerLimit),
   404: () => errors.customerNotFound(),

@@ -1,5 +1,5 @@
 import { createCustomerService } from '../customers/customer-service.js';
-import { createMonotonicClock, type Clock } from '../customers/clock.js';
+import type { Clock } from '../customers/clock.js';
 import { createApiHandler } from '../http/api-handler.js';
 import type { ApiRequest } from '../http/types.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
@@ -13,6 +13,17 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { createMockEvents, type CustomerEventListener } from './mock-events.js';
 import { applySeeds, checkSeeds, type CustomerSeed } from './seed.js';
 import { createSellerDirectory, type KeySeed, type MockSeller, type SellerSeed } from './sellers.js';
+import { createMockClock, type MockClock } from './mock-clock.js';
+import { createRequestJournal, journalBody, journalHeader, type JournalFilter, type JournalPage } from './request-journal.js';
+import { readApiKey } from '../auth/read-api-key.js';
+import { isApiError } from '../errors/api-error.js';
+import { NETWORK_ERROR } from './forced-answer.js';
+
+/** A request as a host hands it to {@link MockApi.answer}: with all its headers, for the request journal. */
+export interface MockRequest extends ApiRequest {
+  /** Every request header (names lower-case); the journal shows them, API keys cut to their prefix. */
+  headers?: Record<string, string>;
+}
 
 export interface MockApiOptions {
   /**
@@ -26,8 +37,15 @@ export interface MockApiOptions {
   defaultSellerId?: string;
   /** Customers that exist from the start, created through core's rules; `reset()` brings them back. */
   seed?: CustomerSeed[];
-  /** Timestamps for created_at/updated_at; defaults to a strictly increasing wall clock. */
+  /** Timestamps for created_at/updated_at; defaults to the mock's clock ({@link MockApi.clock}), strictly increasing. */
   clock?: Clock;
+  /**
+   * Start the mock's clock frozen at this instant (in the past if you like: seeds and later requests are
+   * stamped with it); `reset()` returns to it. Omitted: the clock runs with the wall clock.
+   */
+  frozenAt?: Date | string | undefined;
+  /** How many requests the journal keeps ({@link MockApi.requests}); default 1,000, older ones dropped and counted. */
+  journalSize?: number;
   /** Called with any fault that is not an API error (answered 500). */
   onUnexpectedError?: (error: unknown, requestId: string) => void;
   /**
@@ -45,7 +63,27 @@ export interface MockApi {
    * order); `read` then gives the whole request, body included. `forced` (checked as `nextResponse`
    * checks it) answers this request instead of any queued forced response.
    */
-  answer(method: string, path: string, read: () => Promise<ApiRequest>, forced?: ForcedResponse): Promise<MockAnswer>;
+  answer(method: string, path: string, read: () => Promise<MockRequest>, forced?: ForcedResponse): Promise<MockAnswer>;
+  /**
+   * Writes a request a host answered itself (a `Prefer: example=` answer, an override, a fault) into the
+   * journal; `answer()` records its own.
+   */
+  record(request: MockRequest, answer: MockAnswer | number, forced: boolean): void;
+  /**
+   * The requests received (the newest `journalSize`), oldest first, matching `filter`, and how many were
+   * dropped. Also refused requests and unknown paths; never the control API's.
+   *
+   * @example
+   * api.requests({ operation: 'createCustomer' }).data[0].headers['idempotency-key'];
+   */
+  requests(filter?: JournalFilter): JournalPage;
+  /** Forgets the requests received. */
+  clearRequests(): void;
+  /**
+   * The mock's one clock: created_at/updated_at, key expiry, rate-limit windows, the idempotency window and
+   * event times all read it. `clock.set(date)` freezes it there, `clock.advance(ms)` moves it on.
+   */
+  clock: MockClock;
   /** The sellers given in the options, with generated keys and ids filled in. */
   sellers: MockSeller[];
   /** Without a `sellers` option: the seller behind every well-formed key (its `apiKey` is one such key). */
@@ -80,7 +118,8 @@ export interface MockApi {
   store: MemoryCustomerStore;
   /**
    * Back to the start: the `seed` option's customers (same ids) and nothing else; forced responses are
-   * dropped; sellers and revocations stay. Requests made meanwhile wait for it.
+   * dropped; the journal is cleared and the clock is the start's again; sellers and revocations stay.
+   * Requests made meanwhile wait for it.
    */
   reset(): Promise<void>;
 }
@@ -94,15 +133,18 @@ export interface MockApi {
  * const answer = await api.answer('GET', '/api/customers/42', async () => request); // 404 Customer not found
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
-  const store = new MemoryCustomerStore();
+  const mockClock = createMockClock({ start: options.frozenAt });
+  const journal = createRequestJournal(options.journalSize);
+  const store = new MemoryCustomerStore({ now: mockClock.now });
   const events = createMockEvents(store);
-  const directory = createSellerDirectory(options);
-  const clock = options.clock ?? createMonotonicClock();
+  const directory = createSellerDirectory({ ...options, now: mockClock.now });
+  const clock = options.clock ?? mockClock.timestamp;
   const service = createCustomerService({ store, clock });
   // Seeds go through the same rules and clock, into the same store, without events.
   const seedService = createCustomerService({ store: events.quietStore, clock });
   const forced = new ForcedResponses();
-  const rateLimiter = typeof options.rateLimit === 'number' ? memoryLimiter(options.rateLimit) : options.rateLimit;
+  const rateLimiter =
+    typeof options.rateLimit === 'number' ? memoryLimiter(options.rateLimit, mockClock.now) : options.rateLimit;
   const handle = createApiHandler({
     service,
     lookupKey: directory.lookupKey,
@@ -130,23 +172,77 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   let seedFailed = false;
   ready.catch(() => (seedFailed = true));
 
+  function record(
+    request: MockRequest,
+    answer: MockAnswer | number,
+    wasForced: boolean,
+    at = mockClock.now(),
+    operation = operationFor(request.method, request.path),
+  ): void {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = journalHeader(name, value);
+    const response = typeof answer === 'number' || answer === NETWORK_ERROR ? undefined : answer;
+    journal.record({
+      at: new Date(at).toISOString(),
+      method: request.method.toUpperCase(),
+      path: request.path,
+      query: request.query ?? '',
+      operation: operation ?? null,
+      headers,
+      body: journalBody(request.body),
+      status: typeof answer === 'number' ? answer : (response?.status ?? null),
+      forced: wasForced,
+      requestId: response?.headers['X-Request-Id'] ?? null,
+      seller: sellerOf(request),
+    });
+  }
+
+  /** The seller of the request's key for the journal; null without one, and for a header that cannot be read. */
+  function sellerOf(request: MockRequest): string | null {
+    try {
+      const apiKey = readApiKey(request.header);
+      return (apiKey !== undefined && directory.find({ apiKey })?.sellerId) || null;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     async answer(method, path, read, preferred) {
+      const at = mockClock.now();
       const operation = operationFor(method, path);
       if (operation && preferred) checkForced(operation, preferred);
       const force = preferred ?? (operation && forced.take(operation));
-      if (queued > 0 || seedFailed) {
-        await queue;
-        await ready;
+      let request: MockRequest = { method, path, header: () => undefined, body: null };
+      let answer: MockAnswer | undefined;
+      let wasForced = false;
+      let thrownStatus = 500;
+      try {
+        if (queued > 0 || seedFailed) {
+          await queue;
+          await ready;
+        }
+        request = await read();
+        if (force) {
+          answer = await forcedAnswer(force, request, directory);
+          wasForced = answer !== undefined;
+          if (answer) return answer;
+        }
+        const response = await handle(request);
+        answer = { ...response, headers: { ...response.headers, ...force?.headers } };
+        return answer;
+      } catch (error) {
+        // The host answers a throw: an API error with its status, anything else 500.
+        if (isApiError(error)) thrownStatus = error.status;
+        throw error;
+      } finally {
+        record(request, answer ?? thrownStatus, wasForced, at, operation);
       }
-      const request = await read();
-      if (force) {
-        const answer = await forcedAnswer(force, request, directory);
-        if (answer) return answer;
-      }
-      const response = await handle(request);
-      return { ...response, headers: { ...response.headers, ...force?.headers } };
     },
+    record: (request, answer, wasForced) => record(request, answer, wasForced),
+    requests: (filter) => journal.read(filter),
+    clearRequests: () => journal.clear(),
+    clock: mockClock,
     sellers: directory.sellers,
     defaultSeller: directory.defaultSeller,
     ready,
@@ -169,6 +265,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     store,
     reset() {
       forced.clear();
+      journal.clear();
+      mockClock.reset();
       return enqueue(async () => {
         store.clear();
         for (const customer of await ready.catch(() => [])) {
@@ -182,6 +280,6 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 }
 
 /** `serve --rate-limit N`'s rule in memory: N per second per seller; 0 is none. */
-function memoryLimiter(perSecond: number): RateLimiter | undefined {
-  return perSecond > 0 ? createMemoryRateLimiter({ limit: perSecond }) : undefined;
+function memoryLimiter(perSecond: number, now: () => number): RateLimiter | undefined {
+  return perSecond > 0 ? createMemoryRateLimiter({ limit: perSecond, now }) : undefined;
 }

@@ -41,6 +41,8 @@ export interface SellerDirectoryOptions {
   customerLimit?: number | undefined;
   /** The id of the default seller; generated when omitted. */
   defaultSellerId?: string | undefined;
+  /** The mock's clock (milliseconds): key expiry and revocation times follow it; default `Date.now`. */
+  now?: (() => number) | undefined;
 }
 
 /** The free plan's limit, used when neither the mock nor the seller names one. */
@@ -56,7 +58,8 @@ export const DEFAULT_CUSTOMER_LIMIT = 100;
  * createApiHandler({ service, lookupKey: directory.lookupKey });
  */
 export function createSellerDirectory(options: SellerDirectoryOptions) {
-  const keys = new MemoryKeyRegistry();
+  const now = options.now ?? (() => Date.now());
+  const keys = new MemoryKeyRegistry({ now });
   /** Hashes the registry holds, usable or not: those never fall back to the default seller. */
   const registered = new Set<string>();
   const byKey = new Map<string, MockSeller>();
@@ -76,7 +79,7 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
   function addKey(seller: MockSeller, key: KeySeed): Promise<void> {
     byKey.set(key.apiKey, seller);
     const context = { sellerId: seller.sellerId, customerLimit: seller.customerLimit };
-    return remember(key.apiKey, keys.add(key.apiKey, context, lifecycleOf(key)));
+    return remember(key.apiKey, keys.add(key.apiKey, context, lifecycleOf(key, now)));
   }
 
   function register(seed: SellerSeed = {}): { seller: MockSeller; done: Promise<void> } {
@@ -86,7 +89,7 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
       customerLimit: seed.customerLimit ?? customerLimit,
     };
     const key = { apiKey: seller.apiKey, expiresAt: seed.expiresAt, revoked: seed.revoked };
-    lifecycleOf(key); // throws before anything is registered
+    lifecycleOf(key, now); // throws before anything is registered
     byId.set(seller.sellerId, seller);
     return { seller, done: addKey(seller, key) };
   }
@@ -122,7 +125,7 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
     addKey(sellerId: string, key: KeySeed): Promise<void> {
       const seller = byId.get(sellerId);
       if (!seller) throw new TypeError(`addKey: no seller has the id ${sellerId}`);
-      lifecycleOf(key);
+      lifecycleOf(key, now);
       return addKey(seller, key);
     },
 
@@ -132,7 +135,7 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
       if (!defaultSeller || !isWellFormedApiKey(apiKey)) return Promise.resolve();
       // Stryker disable next-line ObjectLiteral: the key is stored revoked, so its seller is never read
       const context = { sellerId: defaultSeller.sellerId, customerLimit: defaultSeller.customerLimit };
-      return remember(apiKey, keys.add(apiKey, context, { revokedAt: new Date().toISOString() }));
+      return remember(apiKey, keys.add(apiKey, context, { revokedAt: new Date(now()).toISOString() }));
     },
 
     /** The seller a reference names, or undefined. */
@@ -153,13 +156,13 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
 export type SellerDirectory = ReturnType<typeof createSellerDirectory>;
 
 /** Core's key lifecycle for a seed's `expiresAt` / `revoked`; a TypeError for a date that does not parse. */
-function lifecycleOf({ expiresAt, revoked }: KeySeedLifecycle): KeyLifecycle {
+function lifecycleOf({ expiresAt, revoked }: KeySeedLifecycle, now: () => number): KeyLifecycle {
   if (expiresAt !== undefined && Number.isNaN(Date.parse(expiresAt))) {
     throw new TypeError(`expiresAt must be an ISO 8601 date-time, got ${JSON.stringify(expiresAt)}`);
   }
   return {
     ...(expiresAt !== undefined && { expiresAt }),
-    ...(revoked && { revokedAt: new Date().toISOString() }),
+    ...(revoked && { revokedAt: new Date(now()).toISOString() }),
   };
 }
 

@@ -33,7 +33,13 @@ interface RememberedCreate {
  * const store = new MemoryCustomerStore();
  * const service = createCustomerService({ store });
  */
+export interface MemoryCustomerStoreOptions {
+  /** The time of a delete (milliseconds since the epoch); default `Date.now`. A mock passes its clock. */
+  now?: () => number;
+}
+
 export class MemoryCustomerStore implements CustomerStore {
+  readonly #now: () => number;
   /** sellerId → (customer id → customer). */
   readonly #customers = new Map<string, Map<string, Customer>>();
   /** `${sellerId}\n${key}` → the create it answered. */
@@ -45,6 +51,10 @@ export class MemoryCustomerStore implements CustomerStore {
   /** The outbox: every change in order, newest last. */
   #changes: CustomerChange[] = [];
   readonly #listeners = new Set<ChangeListener>();
+
+  constructor(options: MemoryCustomerStoreOptions = {}) {
+    this.#now = options.now ?? (() => Date.now());
+  }
 
   #record(type: CustomerChange['type'], customer: Customer, occurredAt: string, previous?: Customer): void {
     const sequence = (this.#sequences.get(customer.id) ?? 0) + 1;
@@ -145,7 +155,7 @@ export class MemoryCustomerStore implements CustomerStore {
     if (!customers || !current) return false;
     customers.delete(id);
     this.#emailOwners.delete(this.#emailSlot(sellerId, current.email));
-    const now = new Date().toISOString();
+    const now = new Date(this.#now()).toISOString();
     // Never before the customer's last change, even if the wall clock stepped back.
     this.#record('customer.deleted', current, now > current.updated_at ? now : current.updated_at);
     return true;

@@ -26,6 +26,8 @@ describe('typed change events', () => {
       expectTypeOf(event).toEqualTypeOf<CustomerDeletedEvent>();
       return event.data.customer.seller_id === 'x';
     })).resolves.toEqualTypeOf<CustomerDeletedEvent>();
+    // As the README writes it: nextEvent(type?, matches?, options?), matches left out with undefined.
+    expectTypeOf(mock.nextEvent('customer.deleted', undefined, { timeoutMs: 50 })).resolves.toEqualTypeOf<CustomerDeletedEvent>();
     expectTypeOf(mock.nextEvent()).resolves.toEqualTypeOf<CustomerEvent>();
     expectTypeOf(mock.nextEvent((event) => event.data.sequence > 1)).resolves.toEqualTypeOf<CustomerEvent>();
     // @ts-expect-error not an event type of openapi.yaml

@@ -79,9 +79,8 @@ async function check(
   if (candidates.length === 0) {
     throw new Refusal('invalid_header', 'webhook-signature holds no v1,<base64> signature.');
   }
-  const signed = concat(new TextEncoder().encode(`${id}.${timestamp}.`), body);
   for (const key of keys) {
-    const expected = toBase64(await globalThis.crypto.subtle.sign('HMAC', key, signed));
+    const expected = await v1Signature(key, id, timestamp, body);
     let matched = false;
     // Every candidate is compared in full, in constant time: how long this takes says nothing about `expected`.
     for (const candidate of candidates) matched = sameText(expected, candidate) || matched;
@@ -93,7 +92,15 @@ async function check(
   );
 }
 
-function bodyBytes(raw: unknown): Uint8Array {
+/**
+ * The base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's key: a `v1` signature of Standard Webhooks
+ * (`signWebhook` makes the same).
+ */
+export async function v1Signature(key: CryptoKey, id: string, timestamp: string, body: Uint8Array): Promise<string> {
+  return toBase64(await globalThis.crypto.subtle.sign('HMAC', key, concat(new TextEncoder().encode(`${id}.${timestamp}.`), body)));
+}
+
+export function bodyBytes(raw: unknown): Uint8Array {
   if (typeof raw === 'string') return new TextEncoder().encode(raw);
   if (ArrayBuffer.isView(raw)) return new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
   if (Object.prototype.toString.call(raw) === '[object ArrayBuffer]') return new Uint8Array(raw as ArrayBuffer);

@@ -2,6 +2,8 @@
 // receivers that only verify, such as edge functions).
 export { DEFAULT_WEBHOOK_TOLERANCE_SECONDS } from './check-webhook';
 export { verifyWebhook } from './verify-webhook';
+export { signWebhook } from './sign-webhook';
+export type { SignedWebhook, SignWebhookOptions } from './sign-webhook';
 export type { VerifyWebhookOptions, WebhookBody } from './check-webhook';
 export type { WebhookRequestHeaders } from './webhook-headers';
 export type { WebhookSecret } from './webhook-secret';

@@ -55,7 +55,7 @@ describe('the built package', () => {
     expect(cjs.VERSION).toBe(version);
     const { fetch, calls } = scriptedFetch([new Response(null, { status: 204 })]);
     await new esm.CustomersClient({ apiKey: KEY, fetch }).customers.delete(ID);
-    expect(calls[0]!.headers.get('user-agent')).toBe(`@customers-api/sdk/${version}`);
+    expect(calls[0]!.headers.get('user-agent')).toBe(`customers-api-sdk/${version}`);
   });
 
   it.each(['esm', 'cjs'] as const)('iterates every page of a list with the %s build', async (format) => {

@@ -37,11 +37,37 @@ export interface Answer<T> {
   response: Response;
 }
 
+/** @internal Shared by a call's promise and its request loop: `raw` asks the loop to leave a 2xx body unread. */
+export interface CallContext {
+  raw?: boolean;
+}
+
 export class APIPromise<T> implements PromiseLike<T> {
   readonly #inner: Promise<Answer<T>>;
+  readonly #context: CallContext = {};
 
-  constructor(inner: Promise<Answer<T>>) {
-    this.#inner = inner;
+  /**
+   * @internal Calls `start` at once (the request starts now); `map` turns the parsed body into `T`, unless
+   * `.asResponse()` asked for the response alone.
+   */
+  constructor(start: (context: CallContext) => Promise<Answer<unknown>>, map?: (body: never) => T) {
+    const context = this.#context;
+    this.#inner = start(context).then(
+      map && ((answer) => (context.raw ? answer : { data: map(answer.data as never), response: answer.response })),
+    ) as Promise<Answer<T>>;
+  }
+
+  /**
+   * Resolves with the HTTP response as it arrived, its body unread and unparsed (stream it, or read it as you
+   * like); a status error still rejects as usual. Call it right away on the method's result, as below: the
+   * body is read as soon as the response arrives otherwise.
+   * @example
+   * const response = await client.customers.get(id).asResponse();
+   * console.log(response.status, response.headers.get('content-type'), await response.text());
+   */
+  asResponse(): Promise<Response> {
+    this.#context.raw = true;
+    return this.#inner.then(({ response }) => response);
   }
 
   /**

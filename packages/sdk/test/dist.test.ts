@@ -49,6 +49,16 @@ describe('the built package', () => {
     expect(err instanceof esm.CustomersApiError).toBe(true);
   });
 
+  it('ships no @internal declaration in its .d.ts (stripInternal): the request plumbing stays private', () => {
+    for (const file of ['index.d.ts', 'index.d.cts', 'webhooks.d.ts', 'webhooks.d.cts']) {
+      const types = readFileSync(dist(file), 'utf8');
+      expect(types, file).not.toContain('@internal');
+      for (const name of ['CallInit', 'CallContext', 'ApiRequest', 'NextPageRequest', 'interface Answer', 'type Send', 'type Call ']) {
+        expect(types, `${file}: ${name}`).not.toContain(name);
+      }
+    }
+  });
+
   it('bakes the package.json version into VERSION and the User-Agent', async () => {
     const { version } = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
     expect(esm.VERSION).toBe(version);

@@ -21,16 +21,6 @@ export type Result<T> =
   | { data: T; error: undefined; requestId: string | undefined }
   | { data: undefined; error: ApiCallError; requestId: string | undefined };
 
-/**
- * What every method returns: await it for the data (throws a {@link CustomersApiError} on failure),
- * or call `.withResponse()` for the raw response and request id, or `.result()` to get errors as values.
- * The request starts when the method is called, not when it is awaited.
- *
- * @example
- * const customer = await client.customers.get(id);
- * const { data, response, requestId } = await client.customers.get(id).withResponse();
- * const { data, error } = await client.customers.get(id).result();
- */
 /** @internal What the request loop resolves with; the request id is read from the headers only when asked for. */
 export interface Answer<T> {
   data: T;
@@ -42,6 +32,17 @@ export interface CallContext {
   raw?: boolean;
 }
 
+/**
+ * What every method returns: await it for the data (throws a {@link CustomersApiError} on failure),
+ * or call `.withResponse()` for the response and request id beside the data, `.asResponse()` for the response
+ * alone (body unread), or `.result()` to get errors as values.
+ * The request starts when the method is called, not when it is awaited.
+ *
+ * @example
+ * const customer = await client.customers.get(id);
+ * const { data, response, requestId } = await client.customers.get(id).withResponse();
+ * const { data, error } = await client.customers.get(id).result();
+ */
 export class APIPromise<T> implements PromiseLike<T> {
   readonly #inner: Promise<Answer<T>>;
   readonly #context: CallContext = {};

@@ -36,9 +36,10 @@ export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse'> 
   nextResponse<Op extends OperationId>(operation: Op, forced: NoInfer<OperationForcedResponse<Op>>): void;
   /**
    * Answers one operation yourself, over the stateful mock (MSW's `server.use` semantics: the newest
-   * override answers first; return `undefined` to let the mock answer). Params, query and body are typed
-   * from openapi.yaml, and the response must be one the operation documents. `reset()` and
-   * `resetOverrides()` remove overrides.
+   * override answers first; return `undefined` to let the mock answer). Params and query are typed from
+   * openapi.yaml, `body` is what was sent (`unknown`) and `validBody` the same once the operation's schema
+   * accepts it; the response must be one the operation documents, or a raw `Response` sent as built.
+   * `reset()` and `resetOverrides()` remove overrides.
    *
    * @example
    * mock.use('getCustomer', ({ params }) =>
@@ -113,6 +114,7 @@ export function createCustomersMock(options: CustomersMockOptions = {}): Custome
     const reply =
       (overrides.active ? await overrides.answer(request, url, path) : undefined) ??
       (await answer(request.method, path, () => toApiRequest(request, mount.basePath, url)));
+    if (reply instanceof Response) return reply; // an override's raw Response, sent as built
     return reply === NETWORK_ERROR ? HttpResponse.error() : toHttpResponse(reply);
   };
 

@@ -83,9 +83,13 @@ function copyRepository(packages) {
     // pnpm's links are relative: copied as they are, @customers-api/* point at the scratch copies (pnpm pack reads
     // their new versions there) and everything else at the checkout's store through the node_modules link above.
     cpSync(join(root, dir, 'node_modules'), join(repo, dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
-    if (REBUILT.includes(dir)) continue;
     if (!existsSync(join(root, dir, 'dist'))) throw new Error(`${dir}/dist is missing: build first (pnpm release:dry-run does)`);
-    cpSync(join(root, dir, 'dist'), join(repo, dir, 'dist'), { recursive: true });
+    // What the build made and git ignores, as `pnpm release` would pack it: dist, and the mock's copy of openapi.yaml.
+    for (const entry of readJson(join(root, dir, 'package.json')).files ?? []) {
+      const built = join(root, dir, entry);
+      if (REBUILT.includes(dir) && entry === 'dist') continue;
+      if (existsSync(built) && !existsSync(join(repo, dir, entry))) cpSync(built, join(repo, dir, entry), { recursive: true });
+    }
   }
 }
 
@@ -167,6 +171,13 @@ function checkTarballs(packed) {
       'no provenance in publishConfig (CI sets it for the real publish)': manifest.publishConfig?.provenance === undefined,
     };
     missing.push(...Object.entries(fields).filter(([, ok]) => !ok).map(([field]) => field));
+    // Every file the exports map (and main, types, bin) points at is in the tarball.
+    const targets = [manifest.main, manifest.types, ...Object.values(manifest.bin ?? {})];
+    const walk = (value) => (typeof value === 'string' ? targets.push(value) : Object.values(value ?? {}).forEach(walk));
+    walk(manifest.exports);
+    for (const target of targets.filter(Boolean)) {
+      if (!listed.has(`package/${target.replace(/^\.\//, '')}`)) missing.push(`${target} (named in package.json)`);
+    }
     check(`${name}@${manifest.version}: tarball has LICENSE, README, CHANGELOG and metadata`, missing.length === 0, `missing: ${missing.join(', ')}`);
     checkRun(`${name}@${manifest.version}: npm publish --dry-run`, 'npm', ['publish', '--dry-run', '--provenance=false', '--tag', 'dry-run', file], scratch);
   }
@@ -206,9 +217,11 @@ async function runQuickStarts(packed) {
   const mock = spawn(process.execPath, [cli, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     let banner = '';
+    let errors = '';
+    mock.stderr.on('data', (chunk) => (errors += chunk));
     await new Promise((resolve, reject) => {
       mock.stdout.on('data', (chunk) => (banner += chunk) && banner.includes('listening on') && resolve());
-      mock.once('exit', (code) => reject(new Error(`the packed mock-server exited with ${code}`)));
+      mock.once('exit', (code) => reject(new Error(`the packed mock-server exited with ${code}: ${errors}`)));
     });
     const api = { CUSTOMERS_API_BASE_URL: `http://127.0.0.1:${port}`, CUSTOMERS_API_KEY: `sk_live_${'a'.repeat(48)}` };
     for (const name of packed.keys()) {
@@ -238,6 +251,10 @@ try {
   const names = packages.map((dir, i) => {
     const { name, version } = readJson(join(repo, dir, 'package.json'));
     step(`changeset version: ${name} ${versionsBefore[i]} -> ${version}`);
+    // The release notes npm users will read: this version's section of the package's CHANGELOG.md.
+    const changelog = join(repo, packages[i], 'CHANGELOG.md');
+    const notes = existsSync(changelog) ? readFileSync(changelog, 'utf8').split(/^## /m)[1] : undefined;
+    console.log(notes ? `  CHANGELOG.md ## ${notes.trim().replace(/\n/g, '\n  ')}\n` : '  (no CHANGELOG.md)');
     return name;
   });
   for (const dir of REBUILT) pnpm(['run', 'build'], join(repo, dir));

@@ -274,7 +274,13 @@ export class CustomersClient {
       // `x-should-retry: true|false` from the server (or a gateway) overrides the status's own verdict.
       const verdict = response?.headers.get('x-should-retry');
       const worthRetrying = response ? !response.ok && verdict !== 'false' && (verdict === 'true' || isRetryableStatus(response.status)) : true;
-      const error = failure ?? (response!.ok ? undefined : errorFromResponse(response!.status, data, response!.headers));
+      // The advice texts of the error messages load on the first error response: a client whose calls succeed
+      // never needs them.
+      const error =
+        failure ??
+        (response!.ok
+          ? undefined
+          : errorFromResponse(response!.status, data, response!.headers, (await import('./internal/error-hints')).hintFor(response!.status)));
       if (!worthRetrying || attempt > maxRetries || !isRetryableRequest(method, headers)) {
         if (error) throw error;
         return { data: data as T, response: response! };

@@ -49,6 +49,14 @@ describe('the built package', () => {
     expect(err instanceof esm.CustomersApiError).toBe(true);
   });
 
+  it('both builds load the error advice on the first error response (a chunk of its own in ESM)', async () => {
+    for (const sdk of [esm, cjs]) {
+      const { fetch } = scriptedFetch([new Response('{"error":"Conflict","message":"taken"}', { status: 409 })]);
+      const err = await new sdk.CustomersClient({ apiKey: KEY, fetch }).customers.get(ID).catch((e: unknown) => e);
+      expect((err as Error).message).toBe('409 Conflict: taken. Use another email address, or update the customer that already has it.');
+    }
+  });
+
   it('ships no @internal declaration in its .d.ts (stripInternal): the request plumbing stays private', () => {
     for (const file of ['index.d.ts', 'index.d.cts', 'webhooks.d.ts', 'webhooks.d.cts']) {
       const types = readFileSync(dist(file), 'utf8');

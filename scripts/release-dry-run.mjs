@@ -6,13 +6,19 @@
 //      catalog: ranges become real ones);
 //   4. installs the tarballs with plain npm in an empty folder holding examples/frontend-app (its own
 //      package.json, our packages replaced by the tarballs) and examples/seller-app;
-//   5. checks: seller-app on ESM and CommonJS, frontend-app's `tsc` (the packed types in a strict DOM project)
-//      and its vitest suite (happy-dom + @customers-api/msw + the SDK).
+//   5. checks: each tarball's contents (LICENSE, README, CHANGELOG, metadata) and `npm publish --dry-run` of it;
+//      seller-app on ESM and CommonJS, frontend-app's `tsc` (the packed types in a strict DOM project) and its
+//      vitest suite (happy-dom + @customers-api/msw + the SDK);
+//   6. every package README's quick starts (the blocks after `<!-- quick-start: FILE -->`), taken from the README
+//      in the tarball and run as written in a fresh `npm init -y` project (CommonJS, as npm makes it) holding the
+//      tarballs, the SDK's against the packed HTTP mock's CLI.
 // Each check is one test in `test-results/release-dry-run.json` (vitest's counters), which the root test summary
 // adds up. `pnpm test` runs it through turbo (`test:release`, after the packages' builds, cached on its inputs);
 // `pnpm release:dry-run` runs only it. Needs the built packages, the installed checkout and the npm registry.
 // Usage: node scripts/release-dry-run.mjs [--keep]
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,10 +35,16 @@ const scratch = mkdtempSync(join(tmpdir(), 'customers-api-release-'));
 const repo = join(scratch, 'repo');
 const tarballs = join(scratch, 'tarballs');
 const app = join(scratch, 'app');
+const fresh = join(scratch, 'fresh');
 const keep = process.argv.includes('--keep');
 const started = performance.now();
 
-const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+// Provenance needs CI's identity: only the real publish (`pnpm release` in CI) asks for it, never this dry run.
+const env = { ...process.env };
+delete env.NPM_CONFIG_PROVENANCE;
+delete env.npm_config_provenance;
+const run = (cmd, args, cwd, extraEnv = {}) =>
+  execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
 const pnpm = (args, cwd) => run(PNPM[0], [...PNPM.slice(1), ...args], cwd);
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const step = (text) => console.log(`[release-dry-run ${((performance.now() - started) / 1000).toFixed(1)}s] ${text}`);
@@ -44,9 +56,9 @@ function check(name, ok, detail) {
   step(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail && !ok ? `\n${detail}` : ''}`);
 }
 /** Runs one check's command; a non-zero exit fails the check (with the command's output) but not the run. */
-function checkRun(name, cmd, args, cwd, verify = () => true) {
+function checkRun(name, cmd, args, cwd, verify = () => true, extraEnv = {}) {
   try {
-    const output = run(cmd, args, cwd);
+    const output = run(cmd, args, cwd, extraEnv);
     check(name, verify(output), output.trim());
   } catch (error) {
     check(name, false, `${error.stdout ?? ''}${error.stderr ?? error.message}`.trim());
@@ -71,9 +83,13 @@ function copyRepository(packages) {
     // pnpm's links are relative: copied as they are, @customers-api/* point at the scratch copies (pnpm pack reads
     // their new versions there) and everything else at the checkout's store through the node_modules link above.
     cpSync(join(root, dir, 'node_modules'), join(repo, dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
-    if (REBUILT.includes(dir)) continue;
     if (!existsSync(join(root, dir, 'dist'))) throw new Error(`${dir}/dist is missing: build first (pnpm release:dry-run does)`);
-    cpSync(join(root, dir, 'dist'), join(repo, dir, 'dist'), { recursive: true });
+    // What the build made and git ignores, as `pnpm release` would pack it: dist, and the mock's copy of openapi.yaml.
+    for (const entry of readJson(join(root, dir, 'package.json')).files ?? []) {
+      const built = join(root, dir, entry);
+      if (REBUILT.includes(dir) && entry === 'dist') continue;
+      if (existsSync(built) && !existsSync(join(repo, dir, entry))) cpSync(built, join(repo, dir, entry), { recursive: true });
+    }
   }
 }
 
@@ -136,6 +152,96 @@ function frontendTests() {
   }
 }
 
+/** What a package's tarball must hold for npm: the licence, README and changelog, and complete metadata. */
+function checkTarballs(packed) {
+  for (const [name, file] of packed) {
+    const listed = new Set(run('tar', ['-tzf', file], scratch).split('\n').filter(Boolean));
+    const manifest = JSON.parse(run('tar', ['-xOzf', file, 'package/package.json'], scratch));
+    const missing = ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json'].filter((f) => !listed.has(`package/${f}`));
+    const license = listed.has('package/LICENSE') ? run('tar', ['-xOzf', file, 'package/LICENSE'], scratch) : '';
+    if (!license.startsWith('MIT License')) missing.push('an MIT LICENSE text');
+    const fields = {
+      description: typeof manifest.description === 'string' && manifest.description.length > 0,
+      keywords: Array.isArray(manifest.keywords) && manifest.keywords.length > 0,
+      license: manifest.license === 'MIT',
+      homepage: typeof manifest.homepage === 'string' && manifest.homepage.startsWith('https://'),
+      'bugs.url': typeof manifest.bugs?.url === 'string',
+      'repository.directory': typeof manifest.repository?.url === 'string' && typeof manifest.repository?.directory === 'string',
+      'publishConfig.access public': manifest.publishConfig?.access === 'public',
+      'no provenance in publishConfig (CI sets it for the real publish)': manifest.publishConfig?.provenance === undefined,
+    };
+    missing.push(...Object.entries(fields).filter(([, ok]) => !ok).map(([field]) => field));
+    // Every file the exports map (and main, types, bin) points at is in the tarball.
+    const targets = [manifest.main, manifest.types, ...Object.values(manifest.bin ?? {})];
+    const walk = (value) => (typeof value === 'string' ? targets.push(value) : Object.values(value ?? {}).forEach(walk));
+    walk(manifest.exports);
+    for (const target of targets.filter(Boolean)) {
+      if (!listed.has(`package/${target.replace(/^\.\//, '')}`)) missing.push(`${target} (named in package.json)`);
+    }
+    check(`${name}@${manifest.version}: tarball has LICENSE, README, CHANGELOG and metadata`, missing.length === 0, `missing: ${missing.join(', ')}`);
+    checkRun(`${name}@${manifest.version}: npm publish --dry-run`, 'npm', ['publish', '--dry-run', '--provenance=false', '--tag', 'dry-run', file], scratch);
+  }
+}
+
+/** The quick starts of a README: each fenced block right after a `<!-- quick-start: FILE -->` comment. */
+function quickStarts(readme) {
+  const found = [];
+  for (const match of readme.matchAll(/<!--\s*quick-start:\s*(\S+)\s*-->\s*\n(`{3,})[^\n]*\n([\s\S]*?)\n\2/g)) {
+    found.push({ file: match[1], code: `${match[3]}\n` });
+  }
+  return found;
+}
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/**
+ * Every publishable package's README quick starts, as the tarball has them, in a fresh `npm init -y` project with
+ * the tarballs (and msw, the MSW package's peer) installed by plain npm. The SDK's talk to the packed HTTP mock.
+ */
+async function runQuickStarts(packed) {
+  mkdirSync(fresh);
+  run('npm', ['init', '-y'], fresh);
+  const catalog = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
+  const msw = catalog.match(/^\s+msw: (\S+)$/m)[1];
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...packed.values(), `msw@${msw}`], fresh);
+  step(`npm init -y and npm install of the ${packed.size} tarballs (and msw@${msw}) in a fresh project`);
+  const port = await freePort();
+  const cli = join(fresh, 'node_modules', '@customers-api', 'mock-server', 'dist', 'cli.js');
+  const mock = spawn(process.execPath, [cli, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let banner = '';
+    let errors = '';
+    mock.stderr.on('data', (chunk) => (errors += chunk));
+    await new Promise((resolve, reject) => {
+      mock.stdout.on('data', (chunk) => (banner += chunk) && banner.includes('listening on') && resolve());
+      mock.once('exit', (code) => reject(new Error(`the packed mock-server exited with ${code}: ${errors}`)));
+    });
+    const api = { CUSTOMERS_API_BASE_URL: `http://127.0.0.1:${port}`, CUSTOMERS_API_KEY: `sk_live_${'a'.repeat(48)}` };
+    for (const name of packed.keys()) {
+      const readme = run('tar', ['-xOzf', packed.get(name), 'package/README.md'], scratch);
+      const blocks = quickStarts(readme);
+      const forms = blocks.map((b) => (b.file.endsWith('.mjs') ? 'ESM' : 'CommonJS'));
+      check(`${name}: README has a CommonJS and an ESM quick start`, forms.includes('ESM') && forms.includes('CommonJS'), `found ${forms.join(', ') || 'none'}`);
+      const dir = join(fresh, name.split('/')[1]);
+      mkdirSync(dir);
+      for (const { file, code } of blocks) {
+        writeFileSync(join(dir, file), code);
+        const label = file.endsWith('.mjs') ? 'ESM' : 'CommonJS';
+        checkRun(`${name}: README quick start runs as written (${label}, node ${file})`, process.execPath, [file], dir, () => true, api);
+      }
+    }
+  } finally {
+    mock.kill('SIGTERM');
+  }
+}
+
 try {
   const packages = publishable();
   copyRepository(packages);
@@ -145,11 +251,16 @@ try {
   const names = packages.map((dir, i) => {
     const { name, version } = readJson(join(repo, dir, 'package.json'));
     step(`changeset version: ${name} ${versionsBefore[i]} -> ${version}`);
+    // The release notes npm users will read: this version's section of the package's CHANGELOG.md.
+    const changelog = join(repo, packages[i], 'CHANGELOG.md');
+    const notes = existsSync(changelog) ? readFileSync(changelog, 'utf8').split(/^## /m)[1] : undefined;
+    console.log(notes ? `  CHANGELOG.md ## ${notes.trim().replace(/\n/g, '\n  ')}\n` : '  (no CHANGELOG.md)');
     return name;
   });
   for (const dir of REBUILT) pnpm(['run', 'build'], join(repo, dir));
   step(`rebuilt ${REBUILT.join(', ')} with the new version`);
   const packed = pack(names);
+  checkTarballs(packed);
   prepareConsumer(packed);
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], app);
   step(`npm installed ${packed.size} tarballs and examples/frontend-app's dependencies in an empty folder`);
@@ -163,6 +274,7 @@ try {
   }
   checkRun('frontend-app type-checks against the packed types (tsc --strict, DOM)', 'npm', ['run', '--silent', 'typecheck'], app);
   frontendTests();
+  await runQuickStarts(packed);
 } catch (error) {
   check('release dry run completes', false, `${error.stderr || error.stdout || error.message}`);
 } finally {

@@ -10,6 +10,7 @@ export default defineConfig({
   define: { __SDK_VERSION__: JSON.stringify(version) },
   test: {
     include: ['src/**/*.test.ts'],
+    setupFiles: ['test/helpers/preload-lazy-modules.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -35,3 +35,12 @@ describe('CORS', () => {
     });
   });
 });
+
+describe('CORS for the SDK', () => {
+  it("lists the SDK's X-Customers-Sdk-* headers among the allowed ones when a preflight names none", () => {
+    const answer = preflightHeaders('*', headers({ origin: 'http://a.test', 'access-control-request-method': 'GET' }));
+    for (const name of ['X-Customers-Sdk-Version', 'X-Customers-Sdk-Runtime', 'X-Customers-Sdk-Runtime-Version', 'X-API-Key']) {
+      expect(answer['Access-Control-Allow-Headers']!.split(', ')).toContain(name);
+    }
+  });
+});

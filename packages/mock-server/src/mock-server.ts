@@ -60,7 +60,10 @@ export interface MockServer {
   webhooks: WebhookDispatcher;
   /** Starts listening and resolves with the base URL, e.g. `http://127.0.0.1:4010`. */
   listen(port: number, host?: string): Promise<string>;
-  /** Stops delivering webhooks, stops accepting connections, ends idle keep-alive ones and resolves once closed. */
+  /**
+   * Stops delivering webhooks, stops accepting connections, ends idle keep-alive ones and resolves once closed;
+   * resolves at once when the mock never listened.
+   */
   close(): Promise<void>;
 }
 
@@ -180,6 +183,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     close: () =>
       new Promise((resolve, reject) => {
         webhooks.close();
+        // Closing a mock that never listened (a test's setup failed before listen()) is not an error.
+        if (!server.listening) return resolve();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
       }),

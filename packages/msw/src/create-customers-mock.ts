@@ -37,9 +37,10 @@ export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse' |
   nextResponse<Op extends OperationId>(operation: Op, forced: NoInfer<OperationForcedResponse<Op>>): void;
   /**
    * Answers one operation yourself, over the stateful mock (MSW's `server.use` semantics: the newest
-   * override answers first; return `undefined` to let the mock answer). Params, query and body are typed
-   * from openapi.yaml, and the response must be one the operation documents. `reset()` and
-   * `resetOverrides()` remove overrides.
+   * override answers first; return `undefined` to let the mock answer). Params and query are typed from
+   * openapi.yaml, `body` is what was sent (`unknown`) and `validBody` the same once the operation's schema
+   * accepts it; the response must be one the operation documents, or a raw `Response` sent as built.
+   * `reset()` and `resetOverrides()` remove overrides.
    *
    * @example
    * mock.use('getCustomer', ({ params }) =>
@@ -135,9 +136,13 @@ export function createCustomersMock(options: CustomersMockOptions = {}): Custome
     const url = new URL(request.url);
     const path = pathBelow(url, mount.basePath);
     const overridden = overrides.active ? await overrides.answer(request, url, path) : undefined;
-    // The journal keeps the request as sent; an override read a clone of it.
-    if (overridden) record(await toApiRequest(request, mount.basePath, url), overridden, true);
+    // The journal keeps the request as sent; an override read a clone of it. A raw Response is journaled by status.
+    if (overridden) {
+      const answered = overridden instanceof Response ? overridden.status : overridden;
+      record(await toApiRequest(request, mount.basePath, url), answered, true);
+    }
     const reply = overridden ?? (await answer(request.method, path, () => toApiRequest(request, mount.basePath, url)));
+    if (reply instanceof Response) return reply; // an override's raw Response, sent as built
     return reply === NETWORK_ERROR ? HttpResponse.error() : toHttpResponse(reply);
   };
 

@@ -45,7 +45,7 @@ export type {
   ResponseBody,
   SuccessStatus,
 } from './operation-types.js';
-export type { OverrideInfo, OverrideResolver } from './overrides.js';
+export type { OverrideInfo, OverrideReply, OverrideResolver } from './overrides.js';
 
 // The API's shapes (generated from openapi.yaml)
 export type { Address, Customer, CustomerCreate, CustomerList, CustomerUpdate, ErrorBody, Status } from '@customers-api/core';

@@ -1,4 +1,4 @@
-import { givenAnswer, routeRequest, type ApiResponse, type OperationId } from '@customers-api/core';
+import { givenAnswer, parseCustomerCreate, parseCustomerUpdate, routeRequest, type ApiResponse, type OperationId } from '@customers-api/core';
 import type { OperationResponse, PathParams, QueryParams, RequestBody } from './operation-types.js';
 
 /** What an override's resolver gets: the request, and its parts typed from openapi.yaml. */
@@ -8,17 +8,44 @@ export interface OverrideInfo<Op extends OperationId> {
   params: PathParams<Op>;
   /** Query parameters as sent: strings, not validated. */
   query: QueryParams<Op>;
-  /** The JSON body as sent (not validated; `undefined` when it is not JSON or the operation takes none). */
-  body: RequestBody<Op> | undefined;
+  /**
+   * The JSON body as sent: not validated, so `unknown` until you check it (or use `validBody`); `undefined` when
+   * it is not JSON, and always for operations that take no body.
+   */
+  body: [RequestBody<Op>] extends [undefined] ? undefined : unknown;
+  /**
+   * The body typed as openapi.yaml documents it when it passes the operation's schema (core's validators, the
+   * ones the mock and the server use), else `undefined`: a body the mock would refuse with a 400.
+   */
+  validBody: RequestBody<Op> | undefined;
 }
 
 /**
- * Answers a request to one operation instead of the stateful mock, with a documented response; or
- * `undefined` to let the mock (or an earlier override) answer.
+ * What a resolver may answer: a response the operation documents (typed; the mock adds `Content-Type`,
+ * `X-Request-Id` and the like), a raw `Response` sent exactly as built (any status, headers and body, JSON or
+ * not: the escape hatch for what openapi.yaml does not document), or `undefined` to let the mock answer.
  */
-export type OverrideResolver<Op extends OperationId> = (
-  info: OverrideInfo<Op>,
-) => OperationResponse<Op> | undefined | Promise<OperationResponse<Op> | undefined>;
+export type OverrideReply<Op extends OperationId> = OperationResponse<Op> | Response | undefined;
+
+/**
+ * Answers a request to one operation instead of the stateful mock, with a documented response or a raw
+ * `Response`; or `undefined` to let the mock (or an earlier override) answer.
+ */
+export type OverrideResolver<Op extends OperationId> = (info: OverrideInfo<Op>) => OverrideReply<Op> | Promise<OverrideReply<Op>>;
+
+/** The body checks of the operations that take a body: core's, compiled from openapi.yaml. */
+const BODY_SCHEMAS: Partial<Record<OperationId, (body: unknown) => unknown>> = {
+  createCustomer: parseCustomerCreate,
+  updateCustomer: parseCustomerUpdate,
+};
+
+function validated(operation: OperationId, body: unknown): unknown {
+  try {
+    return body === undefined ? undefined : BODY_SCHEMAS[operation]?.(body);
+  } catch {
+    return undefined; // refused by the schema: the mock would answer 400
+  }
+}
 
 type AnyResolver = (info: OverrideInfo<OperationId>) => ReturnType<OverrideResolver<OperationId>>;
 
@@ -45,18 +72,21 @@ export function createOverrides() {
       return byOperation.size > 0;
     },
     /** The override's answer to a request (its path below the base path), or undefined to let the mock answer. */
-    async answer(request: Request, url: URL, path: string): Promise<ApiResponse | undefined> {
+    async answer(request: Request, url: URL, path: string): Promise<ApiResponse | Response | undefined> {
       const route = routeRequest(request.method, path);
       const resolvers = route.kind === 'operation' ? byOperation.get(route.operation.id) : undefined;
       if (route.kind !== 'operation' || !resolvers) return undefined;
+      const body: unknown = route.operation.readsBody ? await request.clone().json().catch(() => undefined) : undefined;
       const info = {
         request,
         params: route.params,
         query: Object.fromEntries(url.searchParams),
-        body: route.operation.readsBody ? await request.clone().json().catch(() => undefined) : undefined,
+        body,
+        validBody: validated(route.operation.id, body),
       } as OverrideInfo<OperationId>;
       for (const resolver of resolvers) {
         const reply = await resolver(info);
+        if (reply instanceof Response) return reply;
         if (reply) return givenAnswer(reply, (name) => request.headers.get(name));
       }
       return undefined;

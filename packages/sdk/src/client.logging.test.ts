@@ -38,7 +38,7 @@ describe('logger', () => {
     expect(request.headers['x-api-key']).toBe('[redacted]');
     expect(request.headers.authorization).toBe('[redacted]');
     expect(request.headers.cookie).toBe('[redacted]');
-    expect(request.headers['user-agent']).toMatch(/^@customers-api\/sdk\//);
+    expect(request.headers['user-agent']).toMatch(/^customers-api-sdk\//);
     const last = events.at(-1) as Extract<LogEvent, { type: 'response' }>;
     expect(last).toMatchObject({ status: 200, requestId: 'req_b' });
     expect(last.headers['set-cookie']).toBe('[redacted]');

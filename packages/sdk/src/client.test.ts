@@ -98,13 +98,16 @@ describe('construction', () => {
 });
 
 describe('requests (MSW)', () => {
-  it('sends the key as X-API-Key, Accept and a versioned User-Agent', async () => {
+  it('sends the key as X-API-Key, Accept, a versioned User-Agent and the SDK and runtime headers', async () => {
     const client = new CustomersClient({ apiKey: KEY, baseUrl: BASE_URL });
     await client.customers.get(ID);
     const request = seen[0]!;
     expect(request.headers.get('x-api-key')).toBe(KEY);
     expect(request.headers.get('accept')).toBe('application/json');
-    expect(request.headers.get('user-agent')).toBe(`@customers-api/sdk/${pkg.version}`);
+    expect(request.headers.get('user-agent')).toBe(`customers-api-sdk/${pkg.version}`);
+    expect(request.headers.get('x-customers-sdk-version')).toBe(pkg.version);
+    expect(request.headers.get('x-customers-sdk-runtime')).toBe('node');
+    expect(request.headers.get('x-customers-sdk-runtime-version')).toBe(process.versions.node);
     expect(request.headers.has('authorization')).toBe(false);
     expect(CustomersClient.VERSION).toBe(pkg.version);
   });

@@ -1,17 +1,18 @@
-import type { Client } from 'openapi-fetch';
-import type { Answer } from './core/api-promise';
-import { ConfigurationError, ConnectionError, type CustomersApiError, TimeoutError } from './core/errors';
+import type { Answer, CallContext } from './core/api-promise';
+import { ConfigurationError, ConnectionError, TimeoutError } from './core/errors';
+import type { ClientHooks } from './core/hooks';
 import type { LogEvent, Logger } from './core/logger';
-import type { paths } from './generated/openapi';
+import { rateLimitOf } from './core/rate-limit';
 import { validateApiKey } from './internal/api-key';
-import { createClient } from './internal/create-client';
 import { guardBrowser } from './internal/browser-guard';
+import { envLogger } from './internal/env-logger';
 import { readEnv } from './internal/env';
 import { errorFromResponse } from './internal/error-from-response';
 import { redactHeaders, requestIdOf } from './internal/headers';
-import { PreparedRequest } from './internal/prepared-request';
+import { type ApiRequest, readBody, urlOf } from './internal/http';
 import { isRetryableRequest, isRetryableStatus, retryDelayMs } from './internal/retry';
 import { abortError } from './internal/abort-error';
+import { sdkHeaders } from './internal/runtime';
 import { sleep } from './internal/sleep';
 import { Customers } from './resources/customers';
 import { Webhooks } from './resources/webhooks';
@@ -45,10 +46,18 @@ export interface ClientOptions {
   timeout?: number | undefined;
   /** A custom `fetch` (default: the global `fetch`, looked up at call time). */
   fetch?: Fetch | undefined;
-  /** Headers sent with every request. They override the SDK's defaults (`Accept`, `User-Agent`). */
+  /**
+   * Headers sent with every request. They override the SDK's defaults (`Accept`, `User-Agent`,
+   * `X-Customers-Sdk-Version`, `X-Customers-Sdk-Runtime`, `X-Customers-Sdk-Runtime-Version`).
+   */
   defaultHeaders?: Record<string, string> | undefined;
-  /** Receives request, response, retry and error events; never the key. */
+  /**
+   * Receives request, response, retry and error events; never the key. Without it, the `CUSTOMERS_API_LOG`
+   * environment variable (`debug`, `info`, `warn`, `error` or `off`, read once) logs them to the console.
+   */
   logger?: Logger | undefined;
+  /** Code run around each attempt: `onRequest`, `onResponse`, `onRetry` (see {@link ClientHooks}). */
+  hooks?: ClientHooks | undefined;
   /** API keys are secrets for server-side use: set this only if you really ship the key to a browser. */
   dangerouslyAllowBrowser?: boolean | undefined;
   /**
@@ -64,7 +73,10 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /** Timeout of each attempt of this call, in milliseconds. */
   timeout?: number | undefined;
-  /** Aborts the call (and any pending retry); the call then rejects with `UserAbortError`. */
+  /**
+   * Aborts the call (and any pending retry); the call then rejects with `UserAbortError`, or with `TimeoutError`
+   * when the signal timed out (`AbortSignal.timeout(ms)`: an overall deadline, not retried).
+   */
   signal?: AbortSignal | undefined;
   /** Extra headers for this call (`Prefer`, tracing headers, ...). */
   headers?: Record<string, string> | undefined;
@@ -72,17 +84,8 @@ export interface RequestOptions {
   requestId?: string | undefined;
 }
 
-/** @internal What a resource hands to openapi-fetch: the SDK's `fetch` for this attempt and the call's headers. */
-export interface CallInit {
-  fetch: (request: Request) => Promise<Response>;
-  headers: Record<string, string>;
-}
-
-/** @internal One openapi-fetch call; the request loop runs it once per attempt. */
-export type Call = (init: CallInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-
-/** @internal Runs a call through the request loop; resources wrap the answer (`APIPromise`, `PagePromise`). */
-export type Send = <T>(options: RequestOptions | undefined, call: Call) => Promise<Answer<T>>;
+/** @internal Runs a request through the request loop; resources wrap the answer (`APIPromise`, `PagePromise`). */
+export type Send = <T>(options: RequestOptions | undefined, request: ApiRequest, context: CallContext) => Promise<Answer<T>>;
 
 interface Resolved {
   maxRetries: number;
@@ -143,44 +146,50 @@ export class CustomersClient {
   declare readonly webhooks: Webhooks;
 
   // Private fields: the key never shows up in console.log(client), util.inspect or JSON.stringify.
-  readonly #apiKey: string;
+  readonly #options: ClientOptions;
   readonly #fetch: Fetch;
   readonly #headers: Record<string, string>;
   readonly #logger: Logger | undefined;
+  readonly #hooks: ClientHooks;
 
   constructor(options: ClientOptions = {}) {
     guardBrowser(options.dangerouslyAllowBrowser);
-    this.#apiKey = validateApiKey(options.apiKey ?? readEnv('CUSTOMERS_API_KEY'));
+    const apiKey = validateApiKey(options.apiKey ?? readEnv('CUSTOMERS_API_KEY'));
+    this.#options = { ...options, apiKey };
     this.baseUrl = normalizeBaseUrl(options.baseUrl ?? readEnv('CUSTOMERS_API_BASE_URL') ?? DEFAULT_BASE_URL);
     this.maxRetries = Math.floor(count(options.maxRetries, 'maxRetries', DEFAULT_MAX_RETRIES, 0));
     this.timeout = count(options.timeout, 'timeout', DEFAULT_TIMEOUT_MS, 1);
     const custom = options.fetch;
     this.#fetch = custom ?? ((input, init) => globalThis.fetch(input, init));
-    this.#headers = {
-      Accept: 'application/json',
-      'User-Agent': `@customers-api/sdk/${VERSION}`,
-      ...options.defaultHeaders,
-      'X-API-Key': this.#apiKey,
-    };
-    this.#logger = options.logger;
-    const api: Client<paths> = createClient<paths>({
-      baseUrl: this.baseUrl,
-      headers: this.#headers,
-      Request: PreparedRequest as unknown as typeof Request,
-    });
-    this.customers = new Customers(api, (opts, call) => this.#send(opts, call));
+    this.#headers = { Accept: 'application/json', ...sdkHeaders(), ...options.defaultHeaders, 'X-API-Key': apiKey };
+    this.#logger = options.logger ?? envLogger();
+    this.#hooks = options.hooks ?? {};
+    this.customers = new Customers((opts, request, context) => this.#send(opts, request, context));
     this.webhooks = new Webhooks(options.webhookSecret ?? readEnv('CUSTOMERS_API_WEBHOOK_SECRET'));
   }
 
-  #send<T>(options: RequestOptions | undefined, call: Call): Promise<Answer<T>> {
+  /**
+   * A new client with these options over this one's (the same key unless `apiKey` is given); this client is
+   * unchanged. Options left out keep their values; `hooks` and `defaultHeaders` are replaced as a whole.
+   * @example
+   * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
+   * await patient.customers.list({ limit: 100 }).toArray({ limit: 5_000 });
+   */
+  withOptions(options: ClientOptions): CustomersClient {
+    return new CustomersClient({ ...this.#options, ...options });
+  }
+
+  #send<T>(options: RequestOptions | undefined, request: ApiRequest, context: CallContext): Promise<Answer<T>> {
     const resolved: Resolved = {
       maxRetries: Math.floor(count(options?.maxRetries, 'maxRetries', this.maxRetries, 0)),
       timeout: count(options?.timeout, 'timeout', this.timeout, 1),
       signal: options?.signal,
     };
-    const headers: Record<string, string> = { ...options?.headers };
+    const headers: Record<string, string> = { ...this.#headers, ...options?.headers };
     if (options?.requestId !== undefined) headers['X-Request-Id'] = options.requestId;
-    return this.#loop<T>(call, headers, resolved);
+    Object.assign(headers, request.headers);
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    return this.#loop<T>(request, headers, resolved, context);
   }
 
   #log(event: () => LogEvent): void {
@@ -192,46 +201,23 @@ export class CustomersClient {
     }
   }
 
-  /** The `fetch` openapi-fetch calls in one attempt: ours, under the attempt's signal, with request/response events. */
-  #fetchFor(attempt: number, signal: AbortSignal, onSend: (request: PreparedRequest) => void) {
-    return (request: Request): Promise<Response> => {
-      const prepared = request as unknown as PreparedRequest;
-      onSend(prepared);
-      const { method, url, headers, body } = prepared;
-      this.#log(() => ({ type: 'request', method, url, attempt, headers: redactHeaders(headers) }));
-      const started = Date.now();
-      // Called unbound: a native browser fetch invoked as a method of another object throws Illegal invocation.
-      const fetchImpl = this.#fetch;
-      const pending = fetchImpl(url, { method, headers, body, signal, redirect: 'follow' });
-      if (!this.#logger) return pending;
-      return pending.then((response) => {
-        const durationMs = Date.now() - started;
-        this.#log(() => ({
-          type: 'response',
-          method,
-          url,
-          attempt,
-          status: response.status,
-          requestId: requestIdOf(response.headers),
-          headers: redactHeaders(response.headers),
-          durationMs,
-        }));
-        return response;
-      });
-    };
-  }
-
   /**
-   * The request loop: each attempt is one whole openapi-fetch call (send, then read and parse the body) under its
-   * own timeout, so a body that stalls times out and is retried like a request that never got an answer.
-   * openapi-fetch serializes the same body and headers again for each attempt.
+   * The request loop: each attempt sends the request and reads its body under its own timeout, so a body that
+   * stalls times out and is retried like a request that never got an answer. Hooks run outside the timeout.
    */
   async #loop<T>(
-    call: Call,
-    headers: Record<string, string>,
+    request: ApiRequest,
+    defaults: Record<string, string>,
     { maxRetries, timeout, signal }: Resolved,
+    context: CallContext,
   ): Promise<Answer<T>> {
+    const { method } = request;
+    const url = urlOf(this.baseUrl, request);
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const hooks = this.#hooks;
     for (let attempt = 1; ; attempt++) {
+      const headers = new Headers(defaults);
+      await hooks.onRequest?.({ method, url, attempt, headers });
       if (signal?.aborted) throw abortError(signal);
       const controller = new AbortController();
       let timedOut = false;
@@ -242,17 +228,33 @@ export class CustomersClient {
       const onAbort = () => controller.abort();
       // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal fires 'abort' at most once and the finally below removes the listener, so { once } changes nothing observable
       signal?.addEventListener('abort', onAbort, { once: true });
-      let sent: PreparedRequest | undefined;
-      const send = this.#fetchFor(attempt, controller.signal, (request) => (sent = request));
-      let outcome: Awaited<ReturnType<Call>> | undefined;
-      let failure: CustomersApiError | undefined;
+      this.#log(() => ({ type: 'request', method, url, attempt, headers: redactHeaders(headers) }));
+      const started = Date.now();
+      let response: Response | undefined;
+      let data: unknown;
+      let failure: ConnectionError | undefined;
       try {
-        outcome = await call({ fetch: send, headers });
+        // Called unbound: a native browser fetch invoked as a method of another object throws Illegal invocation.
+        const fetchImpl = this.#fetch;
+        response = await fetchImpl(url, { method, headers, body, signal: controller.signal, redirect: 'follow' });
+        const got = response;
+        this.#log(() => ({
+          type: 'response',
+          method,
+          url,
+          attempt,
+          status: got.status,
+          requestId: requestIdOf(got.headers),
+          headers: redactHeaders(got.headers),
+          durationMs: Date.now() - started,
+        }));
+        // `.asResponse()` hands a 2xx body over unread; an error's body is read for the error.
+        if (!(context.raw && response.ok)) data = await readBody(response);
       } catch (cause) {
         if (signal?.aborted) throw abortError(signal, cause);
-        // Nothing was sent (a bug or an unserializable body), or a 2xx body that is not JSON: not a network failure.
-        if (sent === undefined || (cause instanceof SyntaxError && !timedOut)) throw cause;
-        const { method, url } = sent;
+        // A 2xx body that is not JSON: not a network failure.
+        if (cause instanceof SyntaxError && !timedOut) throw cause;
+        response = undefined;
         failure = timedOut
           ? new TimeoutError(
               `${method} ${url} timed out after ${timeout} ms (attempt ${attempt} of ${maxRetries + 1}). Raise the timeout option or check the server.`,
@@ -268,18 +270,26 @@ export class CustomersClient {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       }
-      const response = outcome?.response;
-      const { method, url } = sent!;
-      const worthRetrying = failure !== undefined || (response !== undefined && isRetryableStatus(response.status));
-      if (!worthRetrying || attempt > maxRetries || !isRetryableRequest(method, sent!.headers)) {
-        if (failure) throw failure;
-        if (!response!.ok) throw errorFromResponse(response!.status, outcome!.error, response!.headers);
-        return { data: outcome!.data as T, response: response! };
+      if (response) await hooks.onResponse?.({ method, url, attempt, response, durationMs: Date.now() - started });
+      // `x-should-retry: true|false` from the server (or a gateway) overrides the status's own verdict.
+      const verdict = response?.headers.get('x-should-retry');
+      const worthRetrying = response ? !response.ok && verdict !== 'false' && (verdict === 'true' || isRetryableStatus(response.status)) : true;
+      // The advice texts of the error messages load on the first error response: a client whose calls succeed
+      // never needs them.
+      const error =
+        failure ??
+        (response!.ok
+          ? undefined
+          : errorFromResponse(response!.status, data, response!.headers, (await import('./internal/error-hints')).hintFor(response!.status)));
+      if (!worthRetrying || attempt > maxRetries || !isRetryableRequest(method, headers)) {
+        if (error) throw error;
+        return { data: data as T, response: response! };
       }
       const delayMs = retryDelayMs(attempt - 1, response?.headers);
       // Stryker disable next-line OptionalChaining: an attempt without a failure always has a response, so response is never undefined in this branch
       const reason = failure ? failure.name : `status ${response?.status}`;
       this.#log(() => ({ type: 'retry', method, url, attempt, delayMs, reason }));
+      await hooks.onRetry?.({ method, url, attempt, delayMs, error: error!, response, rateLimit: response && rateLimitOf(response.headers) });
       await sleep(delayMs, signal);
     }
   }

@@ -39,6 +39,7 @@ export type { Result, WithResponse } from './core/api-promise';
 export { CursorPage, PagePromise } from './core/pagination';
 export type { CursorPageBody, NextPageParams } from './core/pagination';
 export type { LogEvent, Logger } from './core/logger';
+export type { AttemptInfo, ClientHooks, RetryEvent } from './core/hooks';
 export type { RateLimitState } from './core/rate-limit';
 
 // Errors

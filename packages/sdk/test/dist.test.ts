@@ -49,13 +49,31 @@ describe('the built package', () => {
     expect(err instanceof esm.CustomersApiError).toBe(true);
   });
 
+  it('both builds load the error advice on the first error response (a chunk of its own in ESM)', async () => {
+    for (const sdk of [esm, cjs]) {
+      const { fetch } = scriptedFetch([new Response('{"error":"Conflict","message":"taken"}', { status: 409 })]);
+      const err = await new sdk.CustomersClient({ apiKey: KEY, fetch }).customers.get(ID).catch((e: unknown) => e);
+      expect((err as Error).message).toBe('409 Conflict: taken. Use another email address, or update the customer that already has it.');
+    }
+  });
+
+  it('ships no @internal declaration in its .d.ts (stripInternal): the request plumbing stays private', () => {
+    for (const file of ['index.d.ts', 'index.d.cts', 'webhooks.d.ts', 'webhooks.d.cts']) {
+      const types = readFileSync(dist(file), 'utf8');
+      expect(types, file).not.toContain('@internal');
+      for (const name of ['CallInit', 'CallContext', 'ApiRequest', 'NextPageRequest', 'interface Answer', 'type Send', 'type Call ']) {
+        expect(types, `${file}: ${name}`).not.toContain(name);
+      }
+    }
+  });
+
   it('bakes the package.json version into VERSION and the User-Agent', async () => {
     const { version } = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
     expect(esm.VERSION).toBe(version);
     expect(cjs.VERSION).toBe(version);
     const { fetch, calls } = scriptedFetch([new Response(null, { status: 204 })]);
     await new esm.CustomersClient({ apiKey: KEY, fetch }).customers.delete(ID);
-    expect(calls[0]!.headers.get('user-agent')).toBe(`@customers-api/sdk/${version}`);
+    expect(calls[0]!.headers.get('user-agent')).toBe(`customers-api-sdk/${version}`);
   });
 
   it.each(['esm', 'cjs'] as const)('iterates every page of a list with the %s build', async (format) => {

@@ -37,12 +37,18 @@ const input = await childInput<SdkInput>();
 const clients = new Map(input.fixture.sellers.map(({ key }) => [key, new CustomersClient({ apiKey: key, baseUrl: input.url })]));
 
 const viaSdk: Call = (key, id) => clients.get(key)!.customers.get(id);
-// The same request on the wire as the SDK's (its three headers), so only client-side work differs.
-const userAgent = `@customers-api/sdk/${CustomersClient.VERSION}`;
-/** The SDK's GET done by hand: raw fetch, the same three headers, the JSON body. */
+// The same request on the wire as the SDK's (its six headers), so only client-side work differs.
+const sdkHeaders = {
+  accept: 'application/json',
+  'user-agent': `customers-api-sdk/${CustomersClient.VERSION}`,
+  'x-customers-sdk-version': CustomersClient.VERSION,
+  'x-customers-sdk-runtime': 'node',
+  'x-customers-sdk-runtime-version': process.versions.node,
+};
+/** The SDK's GET done by hand: raw fetch, the same headers, the JSON body. */
 async function rawGet(key: string, id: string, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(`${input.url}/api/customers/${encodeURIComponent(id)}`, {
-    headers: { accept: 'application/json', 'user-agent': userAgent, 'x-api-key': key },
+    headers: { ...sdkHeaders, 'x-api-key': key },
     signal,
   });
   if (!response.ok) throw new Error(`GET ${id}: ${response.status}`);

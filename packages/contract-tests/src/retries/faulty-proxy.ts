@@ -6,8 +6,8 @@ export type Fault = 'pass' | 'lose-response' | 'unavailable';
 
 export interface FaultyProxy {
   url: string;
-  /** Every request seen: method, path and its Idempotency-Key, in order. */
-  seen: Array<{ method: string; path: string; idempotencyKey: string | undefined; fault: Fault }>;
+  /** Every request seen: method, path, its Idempotency-Key and all its headers, in order. */
+  seen: Array<{ method: string; path: string; idempotencyKey: string | undefined; fault: Fault; headers: IncomingMessage['headers'] }>;
   close(): Promise<void>;
 }
 
@@ -23,7 +23,7 @@ export async function startFaultyProxy(target: string, plan: (n: number) => Faul
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const fault = plan(seen.length);
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-    seen.push({ method: req.method ?? '', path: req.url ?? '', idempotencyKey, fault });
+    seen.push({ method: req.method ?? '', path: req.url ?? '', idempotencyKey, fault, headers: req.headers });
 
     if (fault === 'unavailable') {
       req.resume();

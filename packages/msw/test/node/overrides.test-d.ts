@@ -6,12 +6,19 @@ declare const customer: Customer;
 
 describe('typed overrides and forced bodies', () => {
   it('types what the resolver gets from openapi.yaml', () => {
-    mock.use('updateCustomer', ({ params, body, query }) => {
+    mock.use('updateCustomer', ({ params, body, validBody, query }) => {
       expectTypeOf(params).toEqualTypeOf<{ id: string }>();
-      expectTypeOf(body).toEqualTypeOf<RequestBody<'updateCustomer'> | undefined>();
+      expectTypeOf(body).toEqualTypeOf<unknown>(); // as sent: nothing is known before validation
+      expectTypeOf(validBody).toEqualTypeOf<RequestBody<'updateCustomer'> | undefined>();
       expectTypeOf(query).toEqualTypeOf<Record<string, never>>();
       return undefined;
     });
+    mock.use('getCustomer', ({ body }) => {
+      expectTypeOf(body).toEqualTypeOf<undefined>(); // getCustomer takes no body
+      return new Response('not JSON', { status: 418 }); // the raw escape hatch
+    });
+    // @ts-expect-error the body as sent is unknown: read it only after checking it (or use validBody)
+    mock.use('createCustomer', ({ body }) => (body.email === 'x' ? undefined : undefined));
     mock.use('listCustomers', ({ query }) => {
       expectTypeOf(query.limit).toEqualTypeOf<string | undefined>();
       return { status: 200, body: { data: [customer], has_more: false, next_cursor: null } };

@@ -34,9 +34,9 @@ describe('mock.use (typed overrides)', () => {
 
   it('gives the resolver the body and query as sent; undefined falls through to the mock', async () => {
     const seen: unknown[] = [];
-    mock.use('createCustomer', ({ body }) => {
-      seen.push(body?.email);
-      return body?.email === 'taken@example.com'
+    mock.use('createCustomer', ({ validBody }) => {
+      seen.push(validBody?.email);
+      return validBody?.email === 'taken@example.com'
         ? { status: 409, body: { error: 'Conflict', message: 'forced by the test' } }
         : undefined;
     });
@@ -59,6 +59,34 @@ describe('mock.use (typed overrides)', () => {
     mock.use('getCustomer', () => ({ status: 404, body: { error: 'Not Found', message: 'gone' } }));
     await mock.reset();
     expect((await call('GET', `/api/customers/${grace!.id}`)).status).toBe(200);
+  });
+});
+
+describe('mock.use: the body as sent, and raw responses', () => {
+  it('gives `body` exactly as sent and `validBody` only when the schema accepts it', async () => {
+    const seen: Array<[unknown, unknown]> = [];
+    mock.use('createCustomer', ({ body, validBody }) => void seen.push([body, validBody]));
+    mock.use('updateCustomer', ({ body, validBody }) => void seen.push([body, validBody]));
+    const bad = { first_name: 'A', email: 42 };
+    const good = { first_name: 'A', last_name: 'L', email: 'ada@example.com' };
+    expect((await call('POST', '/api/customers', bad)).status).toBe(400); // the mock refuses what validBody refused
+    expect((await call('POST', '/api/customers', good)).status).toBe(201);
+    await call('PATCH', '/api/customers/x', {});
+    expect(seen).toEqual([
+      [bad, undefined],
+      [good, good],
+      [{}, undefined], // an empty update is refused by the schema
+    ]);
+  });
+
+  it('sends a raw Response as built: any status, headers and body, JSON or not', async () => {
+    mock.use('getCustomer', ({ params }) =>
+      params.id === 'teapot' ? new Response('<h1>I am a teapot</h1>', { status: 418, headers: { 'Content-Type': 'text/html' } }) : undefined,
+    );
+    const raw = await call('GET', '/api/customers/teapot');
+    expect([raw.status, raw.headers.get('content-type'), await raw.text()]).toEqual([418, 'text/html', '<h1>I am a teapot</h1>']);
+    expect(raw.headers.get('x-request-id')).toBeNull(); // nothing added: exactly what the override built
+    expect((await call('GET', '/api/customers/other')).status).toBe(404); // the mock answers the rest
   });
 });
 

@@ -3,8 +3,8 @@ import { APIPromise } from './api-promise';
 import { NotFoundError } from './errors';
 
 const response = new Response(null, { headers: { 'x-request-id': 'req_1' } });
-const ok = () => new APIPromise(Promise.resolve({ data: { id: 'c1' }, response }));
-const failed = (error: unknown) => new APIPromise<{ id: string }>(Promise.reject(error));
+const ok = () => new APIPromise<{ id: string }>(() => Promise.resolve({ data: { id: 'c1' }, response }));
+const failed = (error: unknown) => new APIPromise<{ id: string }>(() => Promise.reject(error));
 const notFound = () => new NotFoundError('404 Not Found', { status: 404, requestId: 'req_2', headers: new Headers(), body: '' });
 
 describe('APIPromise', () => {

@@ -21,9 +21,21 @@ export type Result<T> =
   | { data: T; error: undefined; requestId: string | undefined }
   | { data: undefined; error: ApiCallError; requestId: string | undefined };
 
+/** @internal What the request loop resolves with; the request id is read from the headers only when asked for. */
+export interface Answer<T> {
+  data: T;
+  response: Response;
+}
+
+/** @internal Shared by a call's promise and its request loop: `raw` asks the loop to leave a 2xx body unread. */
+export interface CallContext {
+  raw?: boolean;
+}
+
 /**
  * What every method returns: await it for the data (throws a {@link CustomersApiError} on failure),
- * or call `.withResponse()` for the raw response and request id, or `.result()` to get errors as values.
+ * or call `.withResponse()` for the response and request id beside the data, `.asResponse()` for the response
+ * alone (body unread), or `.result()` to get errors as values.
  * The request starts when the method is called, not when it is awaited.
  *
  * @example
@@ -31,17 +43,32 @@ export type Result<T> =
  * const { data, response, requestId } = await client.customers.get(id).withResponse();
  * const { data, error } = await client.customers.get(id).result();
  */
-/** @internal What the request loop resolves with; the request id is read from the headers only when asked for. */
-export interface Answer<T> {
-  data: T;
-  response: Response;
-}
-
 export class APIPromise<T> implements PromiseLike<T> {
   readonly #inner: Promise<Answer<T>>;
+  readonly #context: CallContext = {};
 
-  constructor(inner: Promise<Answer<T>>) {
-    this.#inner = inner;
+  /**
+   * @internal Calls `start` at once (the request starts now); `map` turns the parsed body into `T`, unless
+   * `.asResponse()` asked for the response alone.
+   */
+  constructor(start: (context: CallContext) => Promise<Answer<unknown>>, map?: (body: never) => T) {
+    const context = this.#context;
+    this.#inner = start(context).then(
+      map && ((answer) => (context.raw ? answer : { data: map(answer.data as never), response: answer.response })),
+    ) as Promise<Answer<T>>;
+  }
+
+  /**
+   * Resolves with the HTTP response as it arrived, its body unread and unparsed (stream it, or read it as you
+   * like); a status error still rejects as usual. Call it right away on the method's result, as below: the
+   * body is read as soon as the response arrives otherwise.
+   * @example
+   * const response = await client.customers.get(id).asResponse();
+   * console.log(response.status, response.headers.get('content-type'), await response.text());
+   */
+  asResponse(): Promise<Response> {
+    this.#context.raw = true;
+    return this.#inner.then(({ response }) => response);
   }
 
   /**

@@ -11,7 +11,7 @@ function pages(n: number) {
   };
   const answer = (b: CursorPageBody<number>) => Promise.resolve({ data: b, response: new Response(null, { status: 200 }) });
   const promise = (offset: number, size: number): PagePromise<number> =>
-    new PagePromise(answer(body(offset, size)), (next) => {
+    new PagePromise(() => answer(body(offset, size)), (next) => {
       asked.push(next);
       return promise(Number(next.cursor), next.limit ?? size);
     });
@@ -67,7 +67,7 @@ describe('PagePromise', () => {
   });
 
   it('rejects the iteration when the first page fails', async () => {
-    const failing = new PagePromise<number>(Promise.reject(new Error('boom')), unused);
+    const failing = new PagePromise<number>(() => Promise.reject(new Error('boom')), unused);
     await expect((async () => {
       for await (const _ of failing) throw new Error('no item expected');
     })()).rejects.toThrow('boom');

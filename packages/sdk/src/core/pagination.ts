@@ -1,5 +1,8 @@
 import type { RequestOptions } from '../client';
-import { type Answer, APIPromise } from './api-promise';
+import { type Answer, APIPromise, type CallContext } from './api-promise';
+
+/** The most items {@link PagePromise.toArray} collects. */
+export const TO_ARRAY_MAX = 10_000;
 
 /** The body of one page of a cursor-paginated list, as the API sends it. */
 export interface CursorPageBody<Item> {
@@ -106,8 +109,29 @@ export class CursorPage<Item> implements CursorPageBody<Item> {
  */
 export class PagePromise<Item> extends APIPromise<CursorPage<Item>> implements AsyncIterable<Item> {
   /** @internal */
-  constructor(body: Promise<Answer<CursorPageBody<Item>>>, next: NextPageRequest<Item>) {
-    super(body.then(({ data, response }) => ({ data: new CursorPage(data, next), response })));
+  constructor(start: (context: CallContext) => Promise<Answer<unknown>>, next: NextPageRequest<Item>) {
+    super(start, (body: CursorPageBody<Item>) => new CursorPage(body, next));
+  }
+
+  /**
+   * The items of this page and the following ones, at most `limit` of them (1 to 10,000): pages are requested
+   * one after the other until `limit` items are collected or the last page arrived, never one more. `limit` is
+   * required, so a list that grows cannot silently fill memory; page through with `for await` beyond 10,000.
+   * @throws TypeError (as a rejection) when `limit` is not an integer from 1 to 10,000.
+   * @example
+   * const recent = await client.customers.list({ status: 'active', limit: 100 }).toArray({ limit: 500 });
+   */
+  async toArray({ limit }: { limit: number }): Promise<Item[]> {
+    if (!Number.isInteger(limit) || limit < 1 || limit > TO_ARRAY_MAX) {
+      this.catch(() => {}); // the first page's failure is not the caller's concern now: no unhandled rejection
+      throw new TypeError(`toArray: limit must be an integer from 1 to ${TO_ARRAY_MAX}, got ${String(limit)}.`);
+    }
+    const items: Item[] = [];
+    for await (const page of (await this).iterPages()) {
+      items.push(...page.data.slice(0, limit - items.length));
+      if (items.length === limit) break;
+    }
+    return items;
   }
 
   /** Every item of every page, starting with the first page. */

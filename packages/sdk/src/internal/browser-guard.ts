@@ -1,7 +1,7 @@
 import { ConfigurationError } from '../core/errors';
 
 /** True in a browser-like runtime (a `window` and a `document`), where an API key would be exposed. */
-function isBrowserLike(): boolean {
+export function isBrowserLike(): boolean {
   const g = globalThis as { window?: unknown; document?: unknown };
   return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as errors from '../core/errors';
 import { errorFromResponse } from './error-from-response';
+import { hintFor } from './error-hints';
 
 const headers = new Headers({ 'x-request-id': 'req_42' });
 
@@ -21,7 +22,7 @@ describe('errorFromResponse', () => {
     [422, 'Unprocessable Entity', 'UnexpectedStatusError', 'Unexpected status 422'],
     [418, "I'm a teapot", 'UnexpectedStatusError', 'Unexpected status 418'],
   ] as const)('%i becomes %s-class %s with a hint', (status, reason, className, hint) => {
-    const err = errorFromResponse(status, { error: reason, message: 'the detail' }, headers);
+    const err = errorFromResponse(status, { error: reason, message: 'the detail' }, headers, hintFor(status));
     const Class = errors[className];
     expect(err).toBeInstanceOf(Class);
     expect(err.name).toBe(className);
@@ -37,7 +38,7 @@ describe('errorFromResponse', () => {
   });
 
   it('copes with a body that is not the API error shape (a proxy page)', () => {
-    const err = errorFromResponse(502, '<html>bad gateway</html>', new Headers());
+    const err = errorFromResponse(502, '<html>bad gateway</html>', new Headers(), hintFor(502));
     expect(err).toBeInstanceOf(errors.InternalServerError);
     expect(err.error).toBeUndefined();
     expect(err.requestId).toBeUndefined();
@@ -47,14 +48,14 @@ describe('errorFromResponse', () => {
   });
 
   it('keeps JSON that is not the API error shape as its text, so body is never unknown', () => {
-    const err = errorFromResponse(422, { detail: ['x'] }, new Headers());
+    const err = errorFromResponse(422, { detail: ['x'] }, new Headers(), hintFor(422));
     expect(err.body).toBe('{"detail":["x"]}');
     expect(err.error).toBeUndefined();
-    expect(errorFromResponse(400, { error: 'Bad Request' }, new Headers()).body).toBe('{"error":"Bad Request"}');
+    expect(errorFromResponse(400, { error: 'Bad Request' }, new Headers(), hintFor(400)).body).toBe('{"error":"Bad Request"}');
   });
 
   it('copes with an empty body', () => {
-    const err = errorFromResponse(404, undefined, new Headers());
+    const err = errorFromResponse(404, undefined, new Headers(), hintFor(404));
     expect(err).toBeInstanceOf(errors.NotFoundError);
     expect(err.body).toBe('');
     expect(err.message).toMatch(/^404: no details\. Check the customer id/);

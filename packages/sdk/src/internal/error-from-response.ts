@@ -17,25 +17,16 @@ import { requestIdOf } from './headers';
 
 type ErrorClass = new (message: string, details: object) => ApiCallError;
 
-/** Status → class and a hint saying how to fix it. */
-const BY_STATUS: Record<number, [ErrorClass, string]> = {
-  400: [BadRequestError, 'Fix the request: the message names the failing property.'],
-  401: [
-    AuthenticationError,
-    'Check the apiKey option (or CUSTOMERS_API_KEY): create or rotate keys in the dashboard under Settings, then API Keys.',
-  ],
-  403: [
-    PermissionDeniedError,
-    "The subscription plan's customer limit is reached: delete customers you no longer need or upgrade the plan.",
-  ],
-  404: [
-    NotFoundError,
-    'Check the customer id: deleted customers and customers of other seller accounts are not found.',
-  ],
-  409: [ConflictError, 'Use another email address, or update the customer that already has it.'],
-  413: [PayloadTooLargeError, 'Request bodies are limited to 64 KiB.'],
-  415: [UnsupportedMediaTypeError, 'Send the body as application/json (a proxy may have rewritten it).'],
-  429: [RateLimitError, 'Too many requests: slow down or raise maxRetries.'],
+/** Status → class; other 5xx are `InternalServerError`, anything else `UnexpectedStatusError`. */
+const BY_STATUS: Record<number, ErrorClass> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  415: UnsupportedMediaTypeError,
+  429: RateLimitError,
 };
 
 function isApiErrorBody(body: unknown): body is ApiErrorBody {
@@ -43,27 +34,22 @@ function isApiErrorBody(body: unknown): body is ApiErrorBody {
   return typeof b === 'object' && b !== null && typeof b.error === 'string' && typeof b.message === 'string';
 }
 
-/** openapi-fetch's parsed error body as the API's `{ error, message }`, or text: never `unknown`. */
+/** The parsed error body as the API's `{ error, message }`, or text: never `unknown`. */
 export function errorBody(parsed: unknown): ErrorResponseBody {
   if (isApiErrorBody(parsed) || typeof parsed === 'string') return parsed;
   return parsed === undefined ? '' : JSON.stringify(parsed);
 }
 
 /**
- * Builds the typed error for a non-2xx response from openapi-fetch's parsed body (JSON, text or undefined).
- * `message` reads `409 Conflict: <the server's message>. <how to fix it> (request id ...)`.
+ * Builds the typed error for a non-2xx response from its parsed body (JSON, text or undefined) and the advice
+ * for its status ({@link hintFor}). `message` reads `409 Conflict: <the server's message>. <how to fix it> (request id ...)`.
  */
-export function errorFromResponse(status: number, parsed: unknown, headers: Headers): ApiCallError {
+export function errorFromResponse(status: number, parsed: unknown, headers: Headers, hint: string): ApiCallError {
   const requestId = requestIdOf(headers);
   const body = errorBody(parsed);
   const reason = typeof body === 'object' ? ` ${body.error}` : '';
   const detail = typeof body === 'object' ? body.message : body.slice(0, 200) || 'no details';
-  let [Class, hint]: [ErrorClass, string] = BY_STATUS[status] ?? [UnexpectedStatusError, `Unexpected status ${status}.`];
-  if (status >= 500 && !BY_STATUS[status]) {
-    Class = InternalServerError;
-    hint = 'The server failed; retrying later may help.';
-  }
+  const Class: ErrorClass = BY_STATUS[status] ?? (status >= 500 ? InternalServerError : UnexpectedStatusError);
   const quote = requestId ? ` (request id ${requestId}; quote it when reporting a problem)` : '';
-  const message = `${status}${reason}: ${detail}. ${hint}${quote}`;
-  return new Class(message, { status, requestId, headers, body });
+  return new Class(`${status}${reason}: ${detail}. ${hint}${quote}`, { status, requestId, headers, body });
 }

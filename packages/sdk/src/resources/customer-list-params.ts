@@ -1,6 +1,6 @@
 import type { operations } from '../generated/openapi';
 
-/** @internal The query of `GET /api/customers` exactly as the contract types it (date-times as strings). */
+/** The query of `GET /api/customers` exactly as the contract types it (date-times as strings). */
 export type ListQuery = NonNullable<operations['listCustomers']['parameters']['query']>;
 
 /**
@@ -25,7 +25,7 @@ function isoString(value: string | Date | undefined): string | undefined {
   return value instanceof Date ? value.toISOString() : value;
 }
 
-/** @internal The query openapi-fetch sends: `Date`s as ISO strings (it leaves out what is `undefined`). */
+/** @internal The query the client sends: `Date`s as ISO strings (`undefined` ones are left out of the URL). */
 export function listQuery({ created_after, created_before, ...rest }: CustomerListParams): ListQuery {
   return { ...rest, created_after: isoString(created_after), created_before: isoString(created_before) };
 }

@@ -1,8 +1,7 @@
-import type { Client } from 'openapi-fetch';
-import { APIPromise } from '../core/api-promise';
+import { APIPromise, type CallContext } from '../core/api-promise';
 import { type CursorPageBody, PagePromise } from '../core/pagination';
 import type { RequestOptions, Send } from '../client';
-import type { paths } from '../generated/openapi';
+import type { ApiRequest } from '../internal/http';
 import { type CustomerListParams, type ListQuery, listQuery } from './customer-list-params';
 import type { Customer, CustomerCreate, CustomerUpdate } from './customer-types';
 
@@ -16,19 +15,25 @@ export interface CreateOptions extends RequestOptions {
   idempotencyKey?: string | undefined;
 }
 
+const PATH = '/api/customers';
+const pathOf = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
+
 function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
 /** Create, get, update, delete, list and find the seller's customers. Reach it as `client.customers`. */
 export class Customers {
-  readonly #api: Client<paths>;
   readonly #send: Send;
 
   /** @internal Use `client.customers`. */
-  constructor(api: Client<paths>, send: Send) {
-    this.#api = api;
+  constructor(send: Send) {
     this.#send = send;
+  }
+
+  /** One request through the client's request loop, as an {@link APIPromise}. */
+  #call<T>(request: ApiRequest, options: RequestOptions | undefined): APIPromise<T> {
+    return new APIPromise((context) => this.#send(options, request, context));
   }
 
   /**
@@ -42,11 +47,7 @@ export class Customers {
    */
   create(body: CustomerCreate, options?: CreateOptions): APIPromise<Customer> {
     const key = options?.idempotencyKey ?? newIdempotencyKey();
-    return new APIPromise(
-      this.#send<Customer>(options, (init) =>
-        this.#api.POST('/api/customers', { ...init, body, params: { header: { 'Idempotency-Key': key } } }),
-      ),
-    );
+    return this.#call({ method: 'POST', path: PATH, body, headers: { 'Idempotency-Key': key } }, options);
   }
 
   /**
@@ -56,11 +57,7 @@ export class Customers {
    * const customer = await client.customers.get('3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61');
    */
   get(id: string, options?: RequestOptions): APIPromise<Customer> {
-    return new APIPromise(
-      this.#send<Customer>(options, (init) =>
-        this.#api.GET('/api/customers/{id}', { ...init, params: { path: { id } } }),
-      ),
-    );
+    return this.#call({ method: 'GET', path: pathOf(id) }, options);
   }
 
   /**
@@ -70,11 +67,7 @@ export class Customers {
    * const suspended = await client.customers.update(id, { status: 'suspended' });
    */
   update(id: string, patch: CustomerUpdate, options?: RequestOptions): APIPromise<Customer> {
-    return new APIPromise(
-      this.#send<Customer>(options, (init) =>
-        this.#api.PATCH('/api/customers/{id}', { ...init, body: patch, params: { path: { id } } }),
-      ),
-    );
+    return this.#call({ method: 'PATCH', path: pathOf(id), body: patch }, options);
   }
 
   /**
@@ -84,11 +77,7 @@ export class Customers {
    * await client.customers.delete(id);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return new APIPromise(
-      this.#send<void>(options, (init) =>
-        this.#api.DELETE('/api/customers/{id}', { ...init, params: { path: { id } } }),
-      ),
-    );
+    return this.#call({ method: 'DELETE', path: pathOf(id) }, options);
   }
 
   /**
@@ -108,7 +97,7 @@ export class Customers {
   list(params: CustomerListParams = {}, options?: RequestOptions): PagePromise<Customer> {
     // Later pages repeat the filters as they were at this call, even if the caller's object changes meanwhile.
     const query = listQuery(params);
-    return new PagePromise(this.#page(query, options), (next, nextOptions) =>
+    return new PagePromise((context) => this.#page(query, options, context), (next, nextOptions) =>
       this.list({ ...query, ...next }, nextOptions ?? options),
     );
   }
@@ -121,14 +110,14 @@ export class Customers {
    * if (existing) console.log(existing.id);
    */
   findByEmail(email: string, options?: RequestOptions): APIPromise<Customer | null> {
-    const page = this.#page({ email, limit: 1 }, options);
-    return new APIPromise(page.then(({ data, response }) => ({ data: data.data[0] ?? null, response })));
+    return new APIPromise(
+      (context) => this.#page({ email, limit: 1 }, options, context),
+      (page: CursorPageBody<Customer>) => page.data[0] ?? null,
+    );
   }
 
   /** One `GET /api/customers` through the request loop. */
-  #page(query: ListQuery, options: RequestOptions | undefined) {
-    return this.#send<CursorPageBody<Customer>>(options, (init) =>
-      this.#api.GET('/api/customers', { ...init, params: { query } }),
-    );
+  #page(query: ListQuery, options: RequestOptions | undefined, context: CallContext) {
+    return this.#send<CursorPageBody<Customer>>(options, { method: 'GET', path: PATH, query }, context);
   }
 }

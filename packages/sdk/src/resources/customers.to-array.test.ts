@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KEY } from '../../test/helpers/fixtures';
+import { customers, type ListServer, startListServer } from '../../test/helpers/list-server';
+import { CustomersClient } from '../client';
+import { TO_ARRAY_MAX } from '../core/pagination';
+
+// toArray against a real HTTP server that pages like openapi.yaml says; its request log counts the pages fetched.
+const ALL = customers(7);
+let server: ListServer;
+let client: CustomersClient;
+
+beforeAll(async () => {
+  server = await startListServer(ALL);
+  client = new CustomersClient({ apiKey: KEY, baseUrl: server.baseUrl });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+describe('list(...).toArray({ limit })', () => {
+  it('collects every item across pages when the list is shorter than the limit', async () => {
+    const items = await client.customers.list({ limit: 3 }).toArray({ limit: 100 });
+    expect(items.map((c) => c.id)).toEqual(ALL.map((c) => c.id));
+    expect(server.requests).toHaveLength(3); // 3 + 3 + 1
+  });
+
+  it('stops at the cap: no page is fetched once `limit` items are collected', async () => {
+    const items = await client.customers.list({ limit: 2 }).toArray({ limit: 4 });
+    expect(items.map((c) => c.id)).toEqual(ALL.slice(0, 4).map((c) => c.id));
+    expect(server.requests).toHaveLength(2); // the third page (has_more was true) is never requested
+  });
+
+  it('cuts a page short rather than returning more than `limit` items', async () => {
+    const items = await client.customers.list({ limit: 3 }).toArray({ limit: 5 });
+    expect(items).toHaveLength(5);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('rejects with a TypeError for a limit that is missing, not an integer, below 1 or above 10,000', async () => {
+    expect(TO_ARRAY_MAX).toBe(10_000);
+    for (const limit of [undefined, 0, -1, 1.5, Number.NaN, 10_001, '5']) {
+      const promise = client.customers.list().toArray({ limit } as unknown as { limit: number });
+      await expect(promise, String(limit)).rejects.toThrow(TypeError);
+      await expect(promise, String(limit)).rejects.toThrow(`toArray: limit must be an integer from 1 to 10000, got ${String(limit)}.`);
+    }
+    await expect(client.customers.list({ limit: 1 }).toArray({ limit: 10_000 })).resolves.toHaveLength(7);
+  });
+
+  it('a refused limit leaves no unhandled rejection behind when the first page fails too', async () => {
+    const failing = new CustomersClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', maxRetries: 0 });
+    let unhandled: unknown;
+    const onUnhandled = (reason: unknown) => (unhandled = reason);
+    process.on('unhandledRejection', onUnhandled);
+    await expect(failing.customers.list().toArray({ limit: 0 })).rejects.toThrow(TypeError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    process.off('unhandledRejection', onUnhandled);
+    expect(unhandled).toBeUndefined();
+  });
+});

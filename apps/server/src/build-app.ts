@@ -5,6 +5,8 @@ import type { DatabaseHandle } from './db/connect.js';
 import { purgeExpiredIdempotencyKeys } from './db/idempotency-keys.js';
 import { SqlCustomerStore } from './db/sql-customer-store.js';
 import { registerDashboard } from './dashboard/register-dashboard.js';
+import { pruneAuditLog } from './audit/audit-log.js';
+import { registerAuditSettings } from './audit/request-audit.js';
 import { loadOpenApi } from './openapi-document.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { createKeyAndCustomerLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
@@ -47,6 +49,8 @@ export interface AppOptions {
   rateLimit?: RateLimitSettings;
   /** Deliver webhooks from this process (the key that opens endpoint secrets, worker settings); off when omitted. */
   webhooks?: WebhookSettings;
+  /** The audit log: whether rows record client addresses (on by default) and how long rows are kept (365 days). */
+  audit?: { clientAddresses?: boolean; retentionDays?: number };
 }
 
 /**
@@ -96,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
   core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
+  registerAuditSettings(app, options.audit);
   registerRequestIdHeader(app);
   registerWriteCoalescing(app);
   registerRequestLog(app);
@@ -125,11 +130,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('drainKeyUsage', () => usage.drain());
   app.addHook('onClose', async () => usage.drain());
 
-  // Expired idempotency records are ignored anyway; an hourly purge keeps the table small.
+  // Expired idempotency records are ignored anyway; an hourly purge keeps the table small. Audit rows past their
+  // retention go at the same pace.
   const purge = setInterval(() => {
     purgeExpiredIdempotencyKeys(database, now()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'could not purge expired idempotency keys'),
     );
+    pruneAuditLog(database, { now: now(), ...(options.audit?.retentionDays ? { retentionDays: options.audit.retentionDays } : {}) })
+      .then((pruned) => pruned > 0 && app.log.info({ pruned }, 'audit log: deleted rows past their retention'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not prune the audit log'));
   }, IDEMPOTENCY_PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

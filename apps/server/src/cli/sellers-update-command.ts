@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
+import { audited } from '../audit/audit-log.js';
 import { setSellerRateLimit } from '../db/sellers.js';
 import { CliError, type CliIo } from './io.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
@@ -23,7 +25,14 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
     throw new CliError(`Usage: ${SELLERS_UPDATE_USAGE}`, 2);
   }
   const rateLimit = sellerRateLimitFrom(values['rate-limit']);
-  const seller = await withDatabase(values.database, io, (handle) => setSellerRateLimit(handle, sellerId, rateLimit));
+  const seller = await withDatabase(values.database, io, (handle) =>
+    audited(
+      handle,
+      CLI_ACTOR,
+      (trx) => setSellerRateLimit(trx, sellerId, rateLimit),
+      (updated) => updated && { sellerId: updated.id, action: 'seller.updated', targetId: updated.id },
+    ),
+  );
   if (!seller) throw new CliError(`Unknown seller "${sellerId}"`);
   if (values.json) io.out(`${JSON.stringify(seller)}\n`);
   else io.out(`Updated seller ${seller.id} ("${seller.name}"): ${describeSellerRateLimit(seller.rate_limit)}\n`);

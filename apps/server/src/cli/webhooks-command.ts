@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
 import { databaseUrlFrom } from '../config.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
+import { audited } from '../audit/audit-log.js';
 import { findSeller } from '../db/sellers.js';
+import { canonicalUuid } from '../db/uuid.js';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -92,7 +95,12 @@ async function create(values: WebhookFlags, io: CliIo): Promise<void> {
   const result = await withDatabase(values.database, io, async (handle) => {
     const sellerId = await sellerOf(handle, values, usage);
     // The operator is trusted: any http(s) URL, loopback and private networks included.
-    return createEndpoint(handle, box, sellerId, { url, events }, { allowPrivate: true });
+    return audited(
+      handle,
+      CLI_ACTOR,
+      (trx) => createEndpoint(trx, box, sellerId, { url, events }, { allowPrivate: true }),
+      (created) => (created.kind === 'created' ? { sellerId, action: 'webhook_endpoint.created', targetId: created.endpoint.id } : undefined),
+    );
   });
   if (result.kind === 'invalid') throw new CliError(`--${result.message}`);
   const { id, secret, events: types } = result.endpoint;
@@ -137,9 +145,22 @@ async function onEndpoint(
   const answer = await withDatabase(values.database, io, async (handle) => {
     const sellerId = await endpointOwner(handle, endpointId);
     if (!sellerId) throw new CliError(`Unknown webhook endpoint "${endpointId}"`);
-    if (action === 'delete') return deleteEndpoint(handle, sellerId, endpointId);
     if (action === 'deliveries') return listDeliveries(handle, sellerId, endpointId, { limit });
-    return rotateEndpointSecret(handle, box!, sellerId, endpointId);
+    const targetId = canonicalUuid(endpointId) ?? null;
+    if (action === 'delete') {
+      return audited(
+        handle,
+        CLI_ACTOR,
+        (trx) => deleteEndpoint(trx, sellerId, endpointId),
+        (deleted) => (deleted ? { sellerId, action: 'webhook_endpoint.deleted', targetId } : undefined),
+      );
+    }
+    return audited(
+      handle,
+      CLI_ACTOR,
+      (trx) => rotateEndpointSecret(trx, box!, sellerId, endpointId),
+      (rotated) => rotated && { sellerId, action: 'webhook_endpoint.secret_rotated', targetId: rotated.id },
+    );
   });
   if (action === 'delete') {
     io.out(values.json ? `${JSON.stringify({ id: endpointId, deleted: true })}\n` : `Deleted webhook endpoint ${endpointId}\n`);

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { currentTraceContext, POSTGRES_TRACE_SETTING, SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
    */
   prepared?: (statement: PreparedStatement, parameters: readonly unknown[]) => Promise<unknown[]>;
   close(): Promise<void>;
+  /** Set on a handle whose `db` is already a transaction (audit/audit-log.ts): writeTransaction joins it. */
+  inTransaction?: boolean;
 }
 
 /** A statement PostgreSQL prepares once per connection under `name` (unique per SQL text). */
@@ -82,6 +85,8 @@ function connectSqlite(path: string, synchronous: SqliteSynchronous): DatabaseHa
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  // The outbox trigger asks which request is writing (migration 011); null when untraced.
+  sqlite.function(SQLITE_TRACE_FUNCTION, { deterministic: false }, () => currentTraceContext() ?? null);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const handle: DatabaseHandle = { db, dialect: 'sqlite', display: `sqlite:${file}`, close: () => db.destroy() };
   if (file === ':memory:') return handle;
@@ -134,9 +139,33 @@ function connectPostgres(url: string, poolSize: number): DatabaseHandle {
     dialect: 'postgres',
     display: redactUrl(url),
     // pool.query takes a connection, sends Parse (first use on it) / Bind / Execute / Sync at once, and gives it back.
-    prepared: async ({ name, text }, parameters) => (await pool.query({ name, text, values: parameters as unknown[] })).rows,
+    prepared: async ({ name, text }, parameters) => {
+      const trace = currentTraceContext();
+      if (trace !== undefined) return preparedWithTrace(pool, { name, text }, parameters, trace);
+      return (await pool.query({ name, text, values: parameters as unknown[] })).rows;
+    },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * A traced request's statement, in a transaction that first sets the trace context the outbox's column default
+ * reads (migration 011): two more round trips, paid only while tracing.
+ */
+async function preparedWithTrace(pool: pg.Pool, statement: PreparedStatement, parameters: readonly unknown[], trace: string) {
+  const client = await pool.connect();
+  try {
+    // `trace` is a checked traceparent (observability/trace-context.ts): hex digits and dashes only.
+    await client.query(`begin; select set_config('${POSTGRES_TRACE_SETTING}', '${trace}', true)`);
+    const { rows } = await client.query({ ...statement, values: parameters as unknown[] });
+    await client.query('commit');
+    return rows;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** Removes the password from a connection URL. */

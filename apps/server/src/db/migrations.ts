@@ -302,6 +302,52 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('customers').dropColumn('event_sequence').execute();
       },
     },
+    // The audit log (audit/audit-log.ts): one row per security-relevant change, written in the change's transaction.
+    // No foreign key to sellers: the history outlives what it describes.
+    '010_audit_log': {
+      async up(db: Kysely<any>) {
+        const serial = dialect === 'postgres' ? 'bigserial' : 'integer';
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('id', serial, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('occurred_at', t.timestamp, (c) => c.notNull())
+          .addColumn('seller_id', t.id, (c) => c.notNull())
+          .addColumn('actor_type', 'text', (c) => c.notNull())
+          .addColumn('actor_id', 'text')
+          .addColumn('actor_label', 'text')
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('target_id', 'text')
+          .addColumn('request_id', 'text')
+          .addColumn('client_address', 'text')
+          .execute();
+        await db.schema.createIndex('audit_log_seller_id').on('audit_log').columns(['seller_id', 'id']).execute();
+        await db.schema.createIndex('audit_log_occurred_at').on('audit_log').column('occurred_at').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('audit_log').ifExists().execute();
+      },
+    },
+    // Traces from a request to the webhooks it caused: each outbox row keeps the W3C traceparent of the request
+    // span that wrote it (null when untraced), taken by the database from the writing transaction
+    // (observability/trace-context.ts): PostgreSQL reads a transaction-local setting in the column's default;
+    // SQLite's trigger calls a function the server registers on its connection.
+    '011_change_trace_context': {
+      async up(db: Kysely<any>) {
+        if (dialect === 'postgres') {
+          await sql`alter table customer_changes add column trace_context text
+            default nullif(current_setting('customers.trace_context', true), '')`.execute(db);
+          return;
+        }
+        await db.schema.alterTable('customer_changes').addColumn('trace_context', 'text').execute();
+        await sql`create trigger customer_changes_trace_context after insert on customer_changes
+          when customers_trace_context() is not null
+          begin update customer_changes set trace_context = customers_trace_context() where id = new.id; end`.execute(db);
+      },
+      async down(db: Kysely<any>) {
+        if (dialect === 'sqlite') await sql`drop trigger if exists customer_changes_trace_context`.execute(db);
+        await db.schema.alterTable('customer_changes').dropColumn('trace_context').execute();
+      },
+    },
   };
 }
 

@@ -47,7 +47,8 @@ export async function startServer(
     await assertSecretKeyMatches(database, key.box);
     const allowPrivate = config.allowPrivateWebhooks ?? false;
     const webhooks = { secrets: key.box, allowPrivate };
-    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks });
+    const audit = { clientAddresses: config.auditClientAddresses ?? true, ...(config.auditRetentionDays ? { retentionDays: config.auditRetentionDays } : {}) };
+    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks, audit });
     const demo = await seedDemoAccount(database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -107,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, core);
   registerOpenApiSchemas(app, openapi.document);
   registerBodyReader(app);
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, { database, redis: options.rateLimit?.redis });
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
     registerAuth(api, { lookupKey, lookupKeyAndCustomer }, limits);

@@ -351,6 +351,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
   };
 }
 
+/** The newest migration's name: a database whose newest applied one is older is not ready (http/health-routes.ts). */
+export const LATEST_MIGRATION = Object.keys(migrations('sqlite')).sort().at(-1)!;
+
 /**
  * One create, decided and written in one call (its own transaction when called alone), in the order of
  * SqlCustomerStore's SQLite path: the seller's row is locked (creates of one seller queue here, in every process),

@@ -7,6 +7,8 @@ import { SqlCustomerStore } from './db/sql-customer-store.js';
 import { registerDashboard } from './dashboard/register-dashboard.js';
 import { pruneAuditLog } from './audit/audit-log.js';
 import { registerAuditSettings } from './audit/request-audit.js';
+import { registerHttpMetrics } from './observability/http-metrics.js';
+import type { ServerMetrics } from './observability/metrics.js';
 import { loadOpenApi } from './openapi-document.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { createKeyAndCustomerLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
@@ -51,6 +53,8 @@ export interface AppOptions {
   webhooks?: WebhookSettings;
   /** The audit log: whether rows record client addresses (on by default) and how long rows are kept (365 days). */
   audit?: { clientAddresses?: boolean; retentionDays?: number };
+  /** Counts requests in these metrics (observability/metrics.ts); served by the caller's own listener. */
+  metrics?: ServerMetrics;
 }
 
 /**
@@ -101,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
   registerAuditSettings(app, options.audit);
+  if (options.metrics) registerHttpMetrics(app, options.metrics);
   registerRequestIdHeader(app);
   registerWriteCoalescing(app);
   registerRequestLog(app);

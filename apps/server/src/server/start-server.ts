@@ -11,6 +11,8 @@ import { DEFAULT_RATE_LIMIT } from '../rate-limit/request-limits.js';
 import { demoAccountMessage, seedDemoAccount } from './demo-seed.js';
 import { assertSecretKeyMatches } from '../webhooks/register-webhooks.js';
 import { loadSecretKey } from '../webhooks/secret-key.js';
+import { createServerMetrics } from '../observability/metrics.js';
+import { startMetricsListener, type MetricsListener } from '../observability/metrics-listener.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,10 +35,14 @@ export async function startServer(
   { print = (text: string) => process.stderr.write(text), logger }: { print?: (text: string) => void; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const log = logger ?? createLogger(config.logLevel);
+  const metrics = config.metricsPort === undefined ? undefined : createServerMetrics();
   const database = connectDatabase(config.databaseUrl, {
     sqliteSynchronous: config.sqliteSynchronous ?? 'full',
     ...(config.postgresPoolSize === undefined ? {} : { poolSize: config.postgresPoolSize }),
+    observer: metrics?.queries,
   });
+  metrics?.watchDatabase(database);
+  let metricsListener: MetricsListener | undefined;
   const redis = config.redisUrl && config.rateLimit !== 0 ? connectRedis(config.redisUrl, log) : undefined;
   try {
     await migrateToLatest(database);
@@ -46,14 +52,18 @@ export async function startServer(
     const key = loadSecretKey({ ...config.webhookSecretKey, databaseUrl: config.databaseUrl });
     await assertSecretKeyMatches(database, key.box);
     const allowPrivate = config.allowPrivateWebhooks ?? false;
-    const webhooks = { secrets: key.box, allowPrivate };
+    const webhooks = { secrets: key.box, allowPrivate, observer: metrics?.deliveries };
     const audit = { clientAddresses: config.auditClientAddresses ?? true, ...(config.auditRetentionDays ? { retentionDays: config.auditRetentionDays } : {}) };
-    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks, audit });
+    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks, audit, ...(metrics ? { metrics } : {}) });
     const demo = await seedDemoAccount(database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    if (metrics) {
+      metricsListener = await startMetricsListener(metrics, { port: config.metricsPort!, host: config.metricsHost ?? '127.0.0.1' });
+      log.info({ url: metricsListener.url }, 'metrics listening');
+    }
     if (demo) {
       const link = await createLoginLink(database, demo.sellerId);
       print(demoAccountMessage(demo, url, loginLinkUrl(url, link.token)));
@@ -73,6 +83,7 @@ export async function startServer(
       close: () => {
         closing ??= (async () => {
           await app.close();
+          await metricsListener?.close();
           redis?.disconnect();
           await database.close();
           log.info('stopped');
@@ -81,6 +92,7 @@ export async function startServer(
       },
     };
   } catch (error) {
+    await metricsListener?.close();
     redis?.disconnect();
     await database.close().catch(() => {});
     throw error;

@@ -33,10 +33,19 @@ export interface DeliveryWorkerOptions {
   concurrency?: number | undefined;
   /** How often finished events past core's retention are deleted (prune-outbox.ts). 1 hour by default. */
   pruneIntervalMs?: number | undefined;
+  /** Sees each attempt start and end (metrics, traces: observability/); nothing when omitted. */
+  observer?: DeliveryObserver | undefined;
 }
 
-type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
+/** How an attempt ended for an observer: recorded as `result`, or cut short by a stop, or not recorded (an error). */
+export type ObservedAttemptEnd = 'delivered' | 'retrying' | 'failed' | 'lost' | 'aborted' | 'error';
+
+/** Called as an attempt starts; the function it returns once the attempt has ended. */
+export type DeliveryObserver = (delivery: ClaimedDelivery) => (end: ObservedAttemptEnd, outcome: AttemptOutcome) => void;
+
+type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger' | 'observer'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
   logger?: FastifyBaseLogger | undefined;
+  observer?: DeliveryObserver | undefined;
 };
 
 /** The shortest time between two looks for due deliveries (nudges in between are merged into the next look). */
@@ -207,6 +216,7 @@ export class DeliveryWorker {
 
   async #attempt(delivery: ClaimedDelivery): Promise<void> {
     const { clock, secrets, database, random, logger } = this.#options;
+    const observed = this.#options.observer?.(delivery);
     this.#attempts++;
     const change = changeFromRow(delivery.change);
     const body = JSON.stringify(customerEvent(change));
@@ -229,13 +239,15 @@ export class DeliveryWorker {
       outcome = { error: error instanceof Error ? error.message : String(error) };
     }
     // Stopping: leave the row to a later claim rather than count an attempt we cut short.
-    if (this.#abort.signal.aborted) return;
+    if (this.#abort.signal.aborted) return observed?.('aborted', outcome);
     try {
       const result = await recordAttempt(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random });
+      observed?.(result, outcome);
       const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');
       else logger?.warn({ ...context, ...outcome }, 'webhook delivery failed');
     } catch (error) {
+      observed?.('error', outcome);
       logger?.warn({ err: error, endpointId: delivery.endpointId, eventId: change.eventId }, 'webhook delivery: could not record the attempt');
     }
   }

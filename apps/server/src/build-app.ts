@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
 import { createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
 import type { DatabaseHandle } from './db/connect.js';
 import { purgeExpiredIdempotencyKeys } from './db/idempotency-keys.js';
@@ -55,6 +55,8 @@ export interface AppOptions {
   audit?: { clientAddresses?: boolean; retentionDays?: number };
   /** Counts requests in these metrics (observability/metrics.ts); served by the caller's own listener. */
   metrics?: ServerMetrics;
+  /** Traces requests with this plugin (@fastify/otel, see observability/tracing.ts); off when omitted. */
+  tracing?: { plugin: FastifyPluginCallback };
 }
 
 /**
@@ -104,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
   core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
+  // First, so every route and hook registered after it is traced.
+  if (options.tracing) await app.register(options.tracing.plugin);
   registerAuditSettings(app, options.audit);
   if (options.metrics) registerHttpMetrics(app, options.metrics);
   registerRequestIdHeader(app);

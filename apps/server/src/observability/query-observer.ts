@@ -23,7 +23,7 @@ export function operationOf(sql: string): string {
   return OPERATIONS.has(keyword) ? keyword : 'OTHER';
 }
 
-/** Several observers as one (metrics and tracing both watching). */
+/** Several observers as one (metrics and tracing both watching); undefined when none. */
 export function combineObservers(...observers: (QueryObserver | undefined)[]): QueryObserver | undefined {
   const present = observers.filter((observer): observer is QueryObserver => observer !== undefined);
   if (present.length <= 1) return present[0];

@@ -12,6 +12,9 @@ import { demoAccountMessage, seedDemoAccount } from './demo-seed.js';
 import { assertSecretKeyMatches } from '../webhooks/register-webhooks.js';
 import { loadSecretKey } from '../webhooks/secret-key.js';
 import { createServerMetrics } from '../observability/metrics.js';
+import { combineObservers } from '../observability/query-observer.js';
+import { startTracing } from '../observability/tracing.js';
+import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
 import { startMetricsListener, type MetricsListener } from '../observability/metrics-listener.js';
 
 export interface RunningServer {
@@ -36,10 +39,12 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = logger ?? createLogger(config.logLevel);
   const metrics = config.metricsPort === undefined ? undefined : createServerMetrics();
+  // Configured by the OTEL_* variables alone; not even loaded without an endpoint.
+  const tracing = await startTracing(process.env);
   const database = connectDatabase(config.databaseUrl, {
     sqliteSynchronous: config.sqliteSynchronous ?? 'full',
     ...(config.postgresPoolSize === undefined ? {} : { poolSize: config.postgresPoolSize }),
-    observer: metrics?.queries,
+    observer: combineObservers(metrics?.queries, tracing?.queries),
   });
   metrics?.watchDatabase(database);
   let metricsListener: MetricsListener | undefined;
@@ -52,9 +57,9 @@ export async function startServer(
     const key = loadSecretKey({ ...config.webhookSecretKey, databaseUrl: config.databaseUrl });
     await assertSecretKeyMatches(database, key.box);
     const allowPrivate = config.allowPrivateWebhooks ?? false;
-    const webhooks = { secrets: key.box, allowPrivate, observer: metrics?.deliveries };
+    const webhooks = { secrets: key.box, allowPrivate, observer: bothDeliveryObservers(metrics?.deliveries, tracing?.deliveries) };
     const audit = { clientAddresses: config.auditClientAddresses ?? true, ...(config.auditRetentionDays ? { retentionDays: config.auditRetentionDays } : {}) };
-    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks, audit, ...(metrics ? { metrics } : {}) });
+    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks, audit, ...(metrics ? { metrics } : {}), ...(tracing ? { tracing } : {}) });
     const demo = await seedDemoAccount(database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -86,6 +91,7 @@ export async function startServer(
           await metricsListener?.close();
           redis?.disconnect();
           await database.close();
+          await tracing?.shutdown();
           log.info('stopped');
         })();
         return closing;
@@ -95,6 +101,17 @@ export async function startServer(
     await metricsListener?.close();
     redis?.disconnect();
     await database.close().catch(() => {});
+    await tracing?.shutdown().catch(() => {});
     throw error;
   }
+}
+
+/** The metrics' and the traces' delivery observers as one. */
+function bothDeliveryObservers(...observers: (DeliveryObserver | undefined)[]): DeliveryObserver | undefined {
+  const present = observers.filter((observer): observer is DeliveryObserver => observer !== undefined);
+  if (present.length <= 1) return present[0];
+  return (delivery) => {
+    const ends = present.map((observer) => observer(delivery));
+    return (end, outcome) => ends.forEach((done) => done(end, outcome));
+  };
 }

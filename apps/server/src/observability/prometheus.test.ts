@@ -32,7 +32,7 @@ describe('metrics scraped by a real Prometheus', () => {
     // Nothing listens there: every delivery fails and waits for its retry, so the queue has depth.
     const closed = `http://127.0.0.1:${await freePort()}/hooks`;
     await cli('webhooks', 'create', '--seller', seller.id, '--url', closed, '--json', '--database', database);
-    server = await serve(database, ['--metrics-port', '0', '--allow-private-webhooks']);
+    server = await serve(database, ['--metrics-port', '0', '--allow-private-webhooks', '--rate-limit', '0']);
     const line = server.stdout().split('\n').find((text) => text.includes('"msg":"metrics listening"'))!;
     metricsUrl = (JSON.parse(line) as { url: string }).url;
     prometheus = await startPrometheus(new URL(metricsUrl).host);

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
 import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
+import { SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
 /** Column types that differ between the two databases; everything else is shared. */
 function columnTypes(dialect: DialectName) {
@@ -330,7 +331,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     // Traces from a request to the webhooks it caused: each outbox row keeps the W3C traceparent of the request
     // span that wrote it (null when untraced), taken by the database from the writing transaction
     // (observability/trace-context.ts): PostgreSQL reads a transaction-local setting in the column's default;
-    // SQLite's trigger calls a function the server registers on its connection.
+    // on SQLite a TEMP trigger of the server's own connection fills it in (installSqliteTraceTrigger, below), so
+    // other connections (the sqlite3 shell, bulk loads) need nothing of the server's.
     '011_change_trace_context': {
       async up(db: Kysely<any>) {
         if (dialect === 'postgres') {
@@ -339,12 +341,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
           return;
         }
         await db.schema.alterTable('customer_changes').addColumn('trace_context', 'text').execute();
-        await sql`create trigger customer_changes_trace_context after insert on customer_changes
-          when customers_trace_context() is not null
-          begin update customer_changes set trace_context = customers_trace_context() where id = new.id; end`.execute(db);
       },
       async down(db: Kysely<any>) {
-        if (dialect === 'sqlite') await sql`drop trigger if exists customer_changes_trace_context`.execute(db);
+        if (dialect === 'sqlite') await sql`drop trigger if exists temp.customer_changes_trace_context`.execute(db);
         await db.schema.alterTable('customer_changes').dropColumn('trace_context').execute();
       },
     },
@@ -420,11 +419,22 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     try {
       report(await new Migrator({ db: conn, provider }).migrateToLatest());
       await sql`commit`.execute(conn);
+      await installSqliteTraceTrigger(conn);
     } catch (error) {
       await sql`rollback`.execute(conn).catch(() => {});
       throw error;
     }
   });
+}
+
+/**
+ * SQLite: the outbox rows this connection writes get the writing request's trace context (migration 011). A TEMP
+ * trigger lives with the connection only, and calls the function connect.ts registered on it.
+ */
+async function installSqliteTraceTrigger(conn: Kysely<any>): Promise<void> {
+  await sql.raw(`create temp trigger if not exists customer_changes_trace_context after insert on main.customer_changes
+    when ${SQLITE_TRACE_FUNCTION}() is not null
+    begin update customer_changes set trace_context = ${SQLITE_TRACE_FUNCTION}() where id = new.id; end`).execute(conn);
 }
 
 function report({ error, results }: Awaited<ReturnType<Migrator['migrateToLatest']>>): void {

@@ -58,3 +58,6 @@ export interface AuditEntry {
 
 /** The operator's CLI as an actor. */
 export const CLI_ACTOR: AuditContext = { actor: { type: 'cli', id: null } };
+
+/** The server itself (the demo account made on first start). */
+export const SERVER_ACTOR: AuditContext = { actor: { type: 'server', id: null } };

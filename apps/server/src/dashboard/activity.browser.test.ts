@@ -43,7 +43,7 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
   });
 
   // By the row's header cell's text (at phone width the table is laid out as cards, without table roles).
-  const row = (action: string) => page.locator('#activity-body tr').filter({ has: page.locator('th').getByText(action, { exact: true }) });
+  const row = (action: string) => page.locator('#activity-body tr').filter({ has: page.locator('th').getByText(action, { exact: true }) }).first();
 
   it('lists the seller\'s sign-in and changes, newest first, at desktop and phone widths', async () => {
     const link = /(http:\/\/\S+\/dashboard\/login\?token=\S+)/.exec(banner)?.[1];
@@ -59,7 +59,9 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
     await row('API key created').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Activity');
     const actions = await page.locator('#activity-body th').allTextContents();
-    expect(actions).toEqual(['API key created', 'Signed in']);
+    // The demo account's own rows (made by the server on first start) come first in time.
+    expect(actions).toEqual(['API key created', 'Signed in', 'Sign-in link issued', 'API key created', 'Account created']);
+    expect(await row('Account created').locator('[data-label="By"]').textContent()).toBe('The server');
     expect(await row('Signed in').locator('[data-label="From"]').textContent()).toBe('127.0.0.1');
     expect(await row('API key created').locator('[data-label="By"]').textContent()).toMatch(/^Dashboard session [0-9a-f]{8}$/);
     expect(await row('Signed in').locator('[data-label="By"]').textContent()).toBe(await row('API key created').locator('[data-label="By"]').textContent());

@@ -2,6 +2,7 @@ import client from 'prom-client';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
+import { FastHistogram } from './fast-histogram.js';
 import type { QueryObserver } from './query-observer.js';
 
 /** The OpenTelemetry HTTP semantic conventions' advised buckets for `http.server.request.duration`, in seconds. */
@@ -47,27 +48,36 @@ export function createServerMetrics(): ServerMetrics {
   }
   const registers = [registry];
 
-  const duration = new client.Histogram({
-    name: 'http_server_request_duration_seconds',
-    help: 'Duration of HTTP server requests.',
-    labelNames: ['http_request_method', 'http_route', 'http_response_status_code'] as const,
-    buckets: HTTP_DURATION_BUCKETS,
+  // The per-request and per-statement instruments are plain numbers and FastHistograms, read at scrape time.
+  const duration = new FastHistogram(
+    'http_server_request_duration_seconds',
+    'Duration of HTTP server requests.',
+    ['http_request_method', 'http_route', 'http_response_status_code'],
+    HTTP_DURATION_BUCKETS,
+  );
+  registry.registerMetric(duration as unknown as client.Metric);
+  let activeRequests = 0;
+  new client.Gauge({
+    name: 'http_server_active_requests',
+    help: 'Number of active HTTP server requests.',
     registers,
+    collect() {
+      this.set(activeRequests);
+    },
   });
-  const active = new client.Gauge({ name: 'http_server_active_requests', help: 'Number of active HTTP server requests.', registers });
   const rateLimited = new client.Counter({
     name: 'customers_rate_limited_requests_total',
     help: 'Requests refused with 429, by the limit that refused them: seller (a seller\'s request budget) or unauthenticated (failed authentications of a client address).',
     labelNames: ['limit'] as const,
     registers,
   });
-  const queryDuration = new client.Histogram({
-    name: 'customers_db_query_duration_seconds',
-    help: 'Duration of database statements, by database and operation (SELECT, INSERT, UPDATE, DELETE, OTHER).',
-    labelNames: ['db_system_name', 'db_operation_name'] as const,
-    buckets: QUERY_DURATION_BUCKETS,
-    registers,
-  });
+  const queryDuration = new FastHistogram(
+    'customers_db_query_duration_seconds',
+    'Duration of database statements, by database and operation (SELECT, INSERT, UPDATE, DELETE, OTHER).',
+    ['db_system_name', 'db_operation_name'],
+    QUERY_DURATION_BUCKETS,
+  );
+  registry.registerMetric(queryDuration as unknown as client.Metric);
   const deliveries = new client.Counter({
     name: 'customers_webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome: delivered, retrying (failed, retried later), failed (given up), lost (another worker took it over), aborted (shutdown), error (outcome not recorded).',
@@ -111,34 +121,38 @@ export function createServerMetrics(): ServerMetrics {
     },
   });
 
-  // Label children are looked up once per distinct combination, not hashed on every request.
-  const children = new Map<string, client.Histogram.Internal<'http_request_method' | 'http_route' | 'http_response_status_code'>>();
-  const queryChildren = new Map<string, client.Histogram.Internal<'db_system_name' | 'db_operation_name'>>();
+  // Label combinations are looked up once each, not hashed on every request.
+  const children = new Map<string, (seconds: number) => void>();
+  const queryChildren = new Map<string, (seconds: number) => void>();
 
   return {
     registry,
     requestFinished(method, route, status, seconds) {
       const key = `${method} ${status} ${route}`;
-      let child = children.get(key);
-      if (!child) {
-        child = duration.labels(method, route, String(status));
-        children.set(key, child);
+      let observe = children.get(key);
+      if (!observe) {
+        observe = duration.series(method, route, String(status));
+        children.set(key, observe);
       }
-      child.observe(seconds);
+      observe(seconds);
     },
-    requestStarted: () => active.inc(),
-    requestEnded: () => active.dec(),
+    requestStarted: () => {
+      activeRequests++;
+    },
+    requestEnded: () => {
+      activeRequests--;
+    },
     rateLimited: (limit) => rateLimited.inc({ limit }),
     queries: ({ system, operation }) => {
       const key = `${system} ${operation}`;
-      let child = queryChildren.get(key);
-      if (!child) {
-        child = queryDuration.labels(system, operation);
-        queryChildren.set(key, child);
+      let observe = queryChildren.get(key);
+      if (!observe) {
+        observe = queryDuration.series(system, operation);
+        queryChildren.set(key, observe);
       }
       const start = performance.now();
-      const observe = child;
-      return () => observe.observe((performance.now() - start) / 1000);
+      const done = observe;
+      return () => done((performance.now() - start) / 1000);
     },
     deliveries: () => {
       inFlight.inc();

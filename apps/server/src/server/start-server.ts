@@ -12,6 +12,8 @@ import { demoAccountMessage, seedDemoAccount } from './demo-seed.js';
 import { assertSecretKeyMatches } from '../webhooks/register-webhooks.js';
 import { loadSecretKey } from '../webhooks/secret-key.js';
 import { createServerMetrics } from '../observability/metrics.js';
+import { SERVER_ACTOR } from '../audit/audit-actions.js';
+import { audited } from '../audit/audit-log.js';
 import { combineObservers } from '../observability/query-observer.js';
 import { startTracing } from '../observability/tracing.js';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
@@ -70,7 +72,11 @@ export async function startServer(
       log.info({ url: metricsListener.url }, 'metrics listening');
     }
     if (demo) {
-      const link = await createLoginLink(database, demo.sellerId);
+      const link = await audited(database, SERVER_ACTOR, (trx) => createLoginLink(trx, demo.sellerId), () => ({
+        sellerId: demo.sellerId,
+        action: 'sign_in_link.issued',
+        targetId: null,
+      }));
       print(demoAccountMessage(demo, url, loginLinkUrl(url, link.token)));
       // The log stream says that it happened, never what the key or the link is.
       log.info({ sellerId: demo.sellerId }, 'created a demo seller; its API key and a sign-in link are on stderr');

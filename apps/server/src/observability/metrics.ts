@@ -22,7 +22,7 @@ export interface ServerMetrics {
   requestStarted(): void;
   requestEnded(): void;
   /** A 429 by the limit that refused it. */
-  rateLimited(limit: 'seller' | 'unauthenticated'): void;
+  rateLimited(limit: 'seller' | 'unauthenticated' | 'other'): void;
   /** Sees every database statement (connectDatabase's `observer`). */
   queries: QueryObserver;
   /** Sees every webhook delivery attempt (the delivery worker's `observer`). */
@@ -67,7 +67,7 @@ export function createServerMetrics(): ServerMetrics {
   });
   const rateLimited = new client.Counter({
     name: 'customers_rate_limited_requests_total',
-    help: 'Requests refused with 429, by the limit that refused them: seller (a seller\'s request budget) or unauthenticated (failed authentications of a client address).',
+    help: 'Requests refused with 429, by the limit that refused them: seller (a seller\'s request budget), unauthenticated (failed authentications of a client address) or other.',
     labelNames: ['limit'] as const,
     registers,
   });

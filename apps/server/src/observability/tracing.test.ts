@@ -86,3 +86,29 @@ describe.each(DIALECTS)('traces to an OTLP/HTTP collector on %s', (dialect) => {
     expect(JSON.parse(line!).trace_id).toBe(traceId);
   });
 });
+
+describe('traces in http/protobuf (the default protocol)', () => {
+  let database: TestDatabase;
+  let collector: OtlpReceiver;
+  let server: ServeProcess;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    collector = await startOtlpReceiver();
+    server = await serve(database.url, [], { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '10' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await collector?.close();
+    await database?.dispose();
+  });
+
+  it('exports the request continuing an incoming traceparent', async () => {
+    const traceId = randomBytes(16);
+    const response = await fetch(`${server.url}/api/customers`, { headers: { traceparent: `00-${traceId.toString('hex')}-${randomBytes(8).toString('hex')}-01` } });
+    expect(response.status).toBe(401);
+    // Without a protobuf decoder: the trace id's 16 bytes are in the export exactly when a span of that trace is.
+    const traced = () => collector.protobufBodies.some((body) => body.includes(traceId));
+    await collector.waitUntil(traced);
+    expect(traced()).toBe(true);
+  });
+});

@@ -17,6 +17,8 @@ export interface OtlpReceiver {
   /** http://127.0.0.1:PORT: the OTEL_EXPORTER_OTLP_ENDPOINT (the exporter posts to /v1/traces). */
   url: string;
   readonly spans: ReceivedSpan[];
+  /** Exports in `http/protobuf`, undecoded (a test can still look for a trace id's 16 bytes in them). */
+  readonly protobufBodies: Buffer[];
   /** Resolves with every span received once `done` holds for them (checked on each export), without polling. */
   waitUntil(done: (spans: ReceivedSpan[]) => boolean): Promise<ReceivedSpan[]>;
   close(): Promise<void>;
@@ -32,8 +34,8 @@ function valueOf(value: AnyValue): string | number | boolean {
 }
 
 /**
- * A local OTLP/HTTP collector for traces in the `http/json` encoding: records every span posted to /v1/traces and
- * answers 200 with an empty partial-success body, like a real collector.
+ * A local OTLP/HTTP collector for traces: decodes the `http/json` encoding into spans, keeps `http/protobuf`
+ * exports as they came, and answers 200 with an empty partial-success body, like a real collector.
  *
  * @example
  * const receiver = await startOtlpReceiver();
@@ -41,6 +43,7 @@ function valueOf(value: AnyValue): string | number | boolean {
  */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
+  const protobufBodies: Buffer[] = [];
   const waiters: { done: (spans: ReceivedSpan[]) => boolean; resolve: (spans: ReceivedSpan[]) => void }[] = [];
   const check = () => {
     for (const waiter of [...waiters]) {
@@ -50,14 +53,21 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     }
   };
   const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      if (request.url !== '/v1/traces' || !String(request.headers['content-type']).startsWith('application/json')) {
+      const type = String(request.headers['content-type']);
+      if (request.url === '/v1/traces' && type.startsWith('application/x-protobuf')) {
+        protobufBodies.push(Buffer.concat(chunks));
+        response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+        check();
+        return;
+      }
+      if (request.url !== '/v1/traces' || !type.startsWith('application/json')) {
         response.writeHead(415).end();
         return;
       }
-      const payload = JSON.parse(body) as { resourceSpans?: { scopeSpans?: { spans?: any[] }[] }[] };
+      const payload = JSON.parse(Buffer.concat(chunks).toString()) as { resourceSpans?: { scopeSpans?: { spans?: any[] }[] }[] };
       for (const resource of payload.resourceSpans ?? []) {
         for (const scope of resource.scopeSpans ?? []) {
           for (const span of scope.spans ?? []) {
@@ -82,6 +92,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   return {
     url: `http://127.0.0.1:${port}`,
     spans,
+    protobufBodies,
     waitUntil: (done) =>
       new Promise((resolve) => {
         waiters.push({ done, resolve });

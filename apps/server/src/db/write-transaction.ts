@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { captureTraceContext, POSTGRES_TRACE_SETTING, withTraceContext } from '../observability/trace-context.js';
+import { bindToCurrentContext, captureTraceContext, POSTGRES_TRACE_SETTING, withTraceContext } from '../observability/trace-context.js';
 import type { DatabaseHandle } from './connect.js';
 import type { Database } from './schema.js';
 
@@ -86,7 +86,7 @@ class SqliteWriteQueue {
 
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#pending.push({ work, trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
+      this.#pending.push({ work: bindToCurrentContext(work), trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
       if (this.#draining || this.#scheduled) return;
       // better-sqlite3 is synchronous: a transaction runs start to finish in one turn of the event loop, so no
       // other request could ever queue behind it. Starting it after this turn's I/O callbacks instead lets every

@@ -35,6 +35,22 @@ export async function withTraceContext<T>(value: string | undefined, work: () =>
   }
 }
 
+type Binder = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A) => R;
+let binder: Binder = (fn) => fn;
+
+/** Installs how a function is bound to the running request's trace context (tracing.ts); undefined: unbound. */
+export function setContextBinder(next: Binder | undefined): void {
+  binder = next ?? ((fn) => fn);
+}
+
+/**
+ * `fn`, to run later in the trace context of now (SQLite's group commit runs queued works in another request's
+ * turn: their database spans still belong to their own request). `fn` itself when tracing is off.
+ */
+export function bindToCurrentContext<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  return binder(fn);
+}
+
 /** The setting PostgreSQL's column default reads (migration 011). */
 export const POSTGRES_TRACE_SETTING = 'customers.trace_context';
 

@@ -2,7 +2,7 @@ import type { Span, SpanContext } from '@opentelemetry/api';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
 import type { QueryObserver } from './query-observer.js';
-import { setTraceContextSource } from './trace-context.js';
+import { setContextBinder, setTraceContextSource } from './trace-context.js';
 
 /** What the server wires in when traces are on. */
 export interface Tracing {
@@ -89,6 +89,8 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     return traceparentOf(request.spanContext());
   });
 
+  setContextBinder((fn) => api.context.bind(api.context.active(), fn));
+
   const queries: QueryObserver = ({ system, operation }) => {
     const parent = api.context.active();
     // Background work (the delivery worker's polls) makes no root spans of its own.
@@ -136,6 +138,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     deliveries,
     async shutdown() {
       setTraceContextSource(undefined);
+      setContextBinder(undefined);
       await sdk.shutdown();
     },
   };

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
 import { createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
 import type { DatabaseHandle } from './db/connect.js';
 import { purgeExpiredIdempotencyKeys } from './db/idempotency-keys.js';
 import { SqlCustomerStore } from './db/sql-customer-store.js';
 import { registerDashboard } from './dashboard/register-dashboard.js';
+import { pruneAuditLog } from './audit/audit-log.js';
+import { registerAuditSettings } from './audit/request-audit.js';
+import { registerHttpMetrics } from './observability/http-metrics.js';
+import type { ServerMetrics } from './observability/metrics.js';
 import { loadOpenApi } from './openapi-document.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { createKeyAndCustomerLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
@@ -47,6 +51,12 @@ export interface AppOptions {
   rateLimit?: RateLimitSettings;
   /** Deliver webhooks from this process (the key that opens endpoint secrets, worker settings); off when omitted. */
   webhooks?: WebhookSettings;
+  /** The audit log: whether rows record client addresses (on by default) and how long rows are kept (365 days). */
+  audit?: { clientAddresses?: boolean; retentionDays?: number };
+  /** Counts requests in these metrics (observability/metrics.ts); served by the caller's own listener. */
+  metrics?: ServerMetrics;
+  /** Traces requests with this plugin (@fastify/otel, see observability/tracing.ts); off when omitted. */
+  tracing?: { plugin: FastifyPluginCallback };
 }
 
 /**
@@ -96,13 +106,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
   core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
+  // First, so every route and hook registered after it is traced.
+  if (options.tracing) await app.register(options.tracing.plugin);
+  registerAuditSettings(app, options.audit);
+  if (options.metrics) registerHttpMetrics(app, options.metrics);
   registerRequestIdHeader(app);
   registerWriteCoalescing(app);
   registerRequestLog(app);
   registerErrorHandling(app, core);
   registerOpenApiSchemas(app, openapi.document);
   registerBodyReader(app);
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, { database, redis: options.rateLimit?.redis });
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
     registerAuth(api, { lookupKey, lookupKeyAndCustomer }, limits);
@@ -126,11 +140,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('drainKeyUsage', () => usage.drain());
   app.addHook('onClose', async () => usage.drain());
 
-  // Expired idempotency records are ignored anyway; an hourly purge keeps the table small.
+  // Expired idempotency records are ignored anyway; an hourly purge keeps the table small. Audit rows past their
+  // retention go at the same pace.
   const purge = setInterval(() => {
     purgeExpiredIdempotencyKeys(database, now()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'could not purge expired idempotency keys'),
     );
+    pruneAuditLog(database, { now: now(), ...(options.audit?.retentionDays ? { retentionDays: options.audit.retentionDays } : {}) })
+      .then((pruned) => pruned > 0 && app.log.info({ pruned }, 'audit log: deleted rows past their retention'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not prune the audit log'));
   }, IDEMPOTENCY_PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

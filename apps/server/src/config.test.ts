@@ -14,6 +14,8 @@ describe('resolveConfig', () => {
       rateLimit: 100,
       allowPrivateWebhooks: false,
       webhookSecretKey: {},
+      auditRetentionDays: 365,
+      auditClientAddresses: true,
     });
   });
   it('takes the rate limit and Redis URL from flags or RATE_LIMIT and REDIS_URL, and refuses bad ones', () => {
@@ -30,6 +32,20 @@ describe('resolveConfig', () => {
     }
     expect(() => resolveConfig({ redis: 'http://:secret@cache' }, {})).toThrow(/^Invalid Redis URL \(not repeated/);
     expect(() => resolveConfig({ redis: 'http://:secret@cache' }, {})).not.toThrow(/secret/);
+  });
+  it('takes the metrics listener and the audit settings from flags or METRICS_PORT, METRICS_HOST, AUDIT_*', () => {
+    expect(resolveConfig({}, {}).metricsPort).toBeUndefined();
+    expect(resolveConfig({}, { METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(resolveConfig({ metricsPort: '0', metricsHost: '0.0.0.0' }, { METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 0, metricsHost: '0.0.0.0' });
+    expect(() => resolveConfig({ metricsPort: 'x' }, {})).toThrow('Invalid metrics port "x"');
+    expect(resolveConfig({}, { AUDIT_RETENTION_DAYS: '30', AUDIT_CLIENT_ADDRESSES: 'false' })).toMatchObject({
+      auditRetentionDays: 30,
+      auditClientAddresses: false,
+    });
+    expect(resolveConfig({ auditRetentionDays: '7', noAuditClientAddresses: true }, {})).toMatchObject({ auditRetentionDays: 7, auditClientAddresses: false });
+    for (const bad of ['0', '-1', '1.5', '36501']) {
+      expect(() => resolveConfig({ auditRetentionDays: bad }, {})).toThrow(`Invalid audit retention "${bad}"`);
+    }
   });
   it('takes the environment, and flags over the environment', () => {
     const env = {
@@ -52,6 +68,8 @@ describe('resolveConfig', () => {
       rateLimit: 100,
       allowPrivateWebhooks: false,
       webhookSecretKey: {},
+      auditRetentionDays: 365,
+      auditClientAddresses: true,
     });
     expect(
       resolveConfig({ port: '5000', database: 'sqlite:/tmp/x.db', requestTimeout: '250', sqliteSynchronous: 'full' }, env),

@@ -4,6 +4,7 @@ import type { TrustProxy } from './http/server-options.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/timeouts.js';
 import { DEFAULT_RATE_LIMIT } from './rate-limit/request-limits.js';
 import { secretKeySource } from './webhooks/secret-key.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/audit-log.js';
 
 export interface ServerConfig {
   port: number;
@@ -29,6 +30,14 @@ export interface ServerConfig {
   allowPrivateWebhooks?: boolean;
   /** Where the key sealing webhook secrets is read from (see webhooks/secret-key.ts); the default file when empty. */
   webhookSecretKey?: { file?: string; key?: string };
+  /** Port of the separate Prometheus listener (GET /metrics); no metrics when omitted. */
+  metricsPort?: number;
+  /** Its address; 127.0.0.1 when omitted (never the API's port). */
+  metricsHost?: string;
+  /** Days audit rows are kept; 365 when omitted. */
+  auditRetentionDays?: number;
+  /** Whether audit rows record the client's address; on when omitted. */
+  auditClientAddresses?: boolean;
 }
 
 export interface ConfigFlags {
@@ -44,6 +53,10 @@ export interface ConfigFlags {
   redis?: string | undefined;
   allowPrivateWebhooks?: boolean | undefined;
   secretKeyFile?: string | undefined;
+  metricsPort?: string | undefined;
+  metricsHost?: string | undefined;
+  auditRetentionDays?: string | undefined;
+  noAuditClientAddresses?: boolean | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -51,7 +64,8 @@ const MAX_REQUEST_TIMEOUT_MS = 3_600_000;
 
 /**
  * Flags win over the environment (PORT, HOST, DATABASE_URL, LOG_LEVEL, REQUEST_TIMEOUT_MS, TRUST_PROXY,
- * SQLITE_SYNCHRONOUS, RATE_LIMIT, REDIS_URL, ALLOW_PRIVATE_WEBHOOKS, WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_FILE), which
+ * SQLITE_SYNCHRONOUS, RATE_LIMIT, REDIS_URL, ALLOW_PRIVATE_WEBHOOKS, WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_FILE,
+ * METRICS_PORT, METRICS_HOST, AUDIT_RETENTION_DAYS, AUDIT_CLIENT_ADDRESSES), which
  * wins over the defaults.
  */
 export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): ServerConfig {
@@ -73,6 +87,9 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): Serve
     ...redisUrlFrom(flags.redis ?? env.REDIS_URL),
     allowPrivateWebhooks: flags.allowPrivateWebhooks === true || booleanFrom('ALLOW_PRIVATE_WEBHOOKS', env.ALLOW_PRIVATE_WEBHOOKS),
     webhookSecretKey: secretKeySource(flags.secretKeyFile, env),
+    ...metricsFrom(flags.metricsPort ?? env.METRICS_PORT, flags.metricsHost ?? env.METRICS_HOST),
+    auditRetentionDays: auditRetentionFrom(flags.auditRetentionDays ?? env.AUDIT_RETENTION_DAYS),
+    auditClientAddresses: flags.noAuditClientAddresses !== true && booleanFrom('AUDIT_CLIENT_ADDRESSES', env.AUDIT_CLIENT_ADDRESSES || 'true'),
   };
 }
 
@@ -96,6 +113,24 @@ export function rateLimitFrom(text: string | undefined): number {
   const value = parseRateLimit(text);
   if (value === undefined) throw new Error(`Invalid rate limit "${text}": use requests per second from 0 (off) to ${MAX_RATE_LIMIT}`);
   return value;
+}
+
+function metricsFrom(portText: string | undefined, host: string | undefined): { metricsPort?: number; metricsHost?: string } {
+  if (portText === undefined || portText === '') return {};
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65_535) throw new Error(`Invalid metrics port "${portText}": use a number from 0 to 65535`);
+  return { metricsPort: port, metricsHost: host || '127.0.0.1' };
+}
+
+const MAX_AUDIT_RETENTION_DAYS = 36_500;
+
+function auditRetentionFrom(text: string | undefined): number {
+  if (text === undefined || text === '') return DEFAULT_AUDIT_RETENTION_DAYS;
+  const days = Number(text);
+  if (!/^\d+$/.test(text) || days < 1 || days > MAX_AUDIT_RETENTION_DAYS) {
+    throw new Error(`Invalid audit retention "${text}": use days from 1 to ${MAX_AUDIT_RETENTION_DAYS}`);
+  }
+  return days;
 }
 
 /** `--redis` / REDIS_URL as typed: none when empty; an error (never echoing it) when not a redis URL. */

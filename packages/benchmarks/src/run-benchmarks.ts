@@ -252,6 +252,13 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         const input = { ...serverInput(url), rateLimit: UNREACHED_RATE_LIMIT, ...(redisUrl && { redisUrl }) };
         return { target: await launch(startTarget('src/targets/server.mjs', input)), fixture };
       });
+    // Observability: metrics counted (listener on, not scraped), and traces exported to a local collector.
+    const sqliteMetrics = serverOn(sqliteDb, { metrics: true });
+    const sqliteTracing = once(async () => {
+      const sink = await launch(startNodeTarget('src/targets/otlp-sink.mjs', {}));
+      const { url, fixture } = await sqliteDb();
+      return { target: await launch(startTarget('src/targets/server.mjs', { ...serverInput(url), otelEndpoint: sink.url })), fixture };
+    });
     const sqliteLimited = limitedSqlite(false);
     const sqliteLimitedRedis = limitedSqlite(true);
     const small = serverOn(scaleDb('scale-small', config.scale.small));
@@ -321,6 +328,10 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
           }))
         : []),
       { id: 'sqlite-get-info', kind: 'server', label: 'server SQLite GET, log level info', start: sqliteInfo, load: 'get', connections: c },
+      ...(['get', 'post'] as const).flatMap((load) => [
+        { id: `sqlite-${load}-metrics`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}, Prometheus metrics on`, start: sqliteMetrics, load, connections: c },
+        { id: `sqlite-${load}-tracing`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}, traces to a local OTLP collector`, start: sqliteTracing, load, connections: c },
+      ]),
       { id: 'sqlite-get-ratelimit', kind: 'server', label: 'server SQLite GET, rate limiter in memory (not reached)', start: sqliteLimited, load: 'get', connections: c },
       { id: 'sqlite-get-ratelimit-redis', kind: 'server', label: 'server SQLite GET, rate limiter in Redis (not reached)', start: sqliteLimitedRedis, load: 'get', connections: c },
       ...(config.before

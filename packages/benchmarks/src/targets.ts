@@ -94,6 +94,32 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       met: after / before >= 0.95,
     });
   }
+  // Observability (issue 24): counting metrics costs at most 5% of GET throughput; tracing is reported. Without an
+  // OTLP endpoint the tracing SDK is never loaded: the plain sqlite-get row is that case.
+  const rpsOf = (id: string) => report.rows.find((r) => r.id === id)?.rps;
+  for (const load of ['get', 'post'] as const) {
+    const plain = rpsOf(`sqlite-${load}`);
+    const metrics = rpsOf(`sqlite-${load}-metrics`);
+    const traced = rpsOf(`sqlite-${load}-tracing`);
+    if (plain !== undefined && metrics !== undefined) {
+      const ratio = metrics / plain;
+      const goal = load === 'get' ? 0.95 : undefined;
+      checks.push({
+        name: `server ${load.toUpperCase()} (SQLite) with Prometheus metrics vs without`,
+        goal: goal === undefined ? 'reported' : `≥ ${pct(goal)}`,
+        actual: pct(ratio),
+        met: goal === undefined ? Number.isFinite(ratio) : ratio >= goal,
+      });
+    }
+    if (plain !== undefined && traced !== undefined) {
+      checks.push({
+        name: `server ${load.toUpperCase()} (SQLite) tracing to a local OTLP collector vs without`,
+        goal: 'reported',
+        actual: pct(traced / plain),
+        met: Number.isFinite(traced / plain),
+      });
+    }
+  }
   const serverRss = Math.max(...report.rows.filter((r) => r.kind === 'server' || r.kind === 'scale').map((r) => r.peakRss ?? 0));
   checks.push({
     name: 'server peak RSS under load',

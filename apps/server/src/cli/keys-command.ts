@@ -1,5 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from '../db/api-keys.js';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
+import { audited } from '../audit/audit-log.js';
+import { keySellerId } from '../db/api-keys.js';
+import { canonicalUuid } from '../db/uuid.js';
 import { findSeller } from '../db/sellers.js';
 import { parseKeyExpiry } from '../key-expiry.js';
 import { keyNameProblem } from '../key-name.js';
@@ -70,7 +74,12 @@ async function createKey(values: KeyFlags, io: CliIo): Promise<void> {
   const created = await withDatabase(values.database, io, async (handle) => {
     const seller = await findSeller(handle, sellerArg);
     if (!seller) throw new CliError(`Unknown seller "${sellerArg}"`);
-    return createApiKey(handle, { sellerId: seller.id, name, expiresAt });
+    return audited(
+      handle,
+      CLI_ACTOR,
+      (trx) => createApiKey(trx, { sellerId: seller.id, name, expiresAt }),
+      (key) => ({ sellerId: seller.id, action: 'api_key.created', targetId: key.id }),
+    );
   });
   if (values.json) {
     io.out(`${JSON.stringify(created)}\n`);
@@ -105,7 +114,19 @@ async function changeKey(action: 'revoke' | 'delete', positionals: string[], val
   const [keyId, ...extra] = positionals;
   if (!keyId || extra.length > 0) throw new CliError(`Usage: keys ${action} KEY_ID [--database URL]`, 2);
   const done = await withDatabase(values.database, io, (handle) =>
-    action === 'revoke' ? revokeApiKey(handle, keyId) : deleteApiKey(handle, keyId),
+    audited(
+      handle,
+      CLI_ACTOR,
+      async (trx) => {
+        const sellerId = await keySellerId(trx, keyId);
+        const changed = action === 'revoke' ? await revokeApiKey(trx, keyId) : await deleteApiKey(trx, keyId);
+        return changed ? sellerId : undefined;
+      },
+      (sellerId) =>
+        sellerId === undefined
+          ? undefined
+          : { sellerId, action: action === 'revoke' ? 'api_key.revoked' : 'api_key.deleted', targetId: canonicalUuid(keyId) ?? null },
+    ),
   );
   if (!done) throw new CliError(`Unknown API key "${keyId}"`);
   const text = action === 'revoke' ? 'Revoked' : 'Deleted';

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createLoginLink, LOGIN_LINK_TTL_MS, loginLinkUrl } from '../dashboard/login-links.js';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
+import { audited } from '../audit/audit-log.js';
 import { findSeller } from '../db/sellers.js';
 import { CliError, type CliIo } from './io.js';
 import { withDatabase } from './with-database.js';
@@ -28,7 +30,13 @@ export async function loginLinkCommand(args: string[], io: CliIo): Promise<void>
   const link = await withDatabase(values.database, io, async (handle) => {
     const seller = await findSeller(handle, sellerArg);
     if (!seller) throw new CliError(`Unknown seller "${sellerArg}"`);
-    return createLoginLink(handle, seller.id);
+    // The row says a link was issued, never the link.
+    return audited(
+      handle,
+      CLI_ACTOR,
+      (trx) => createLoginLink(trx, seller.id),
+      () => ({ sellerId: seller.id, action: 'sign_in_link.issued', targetId: null }),
+    );
   });
   const url = loginLinkUrl(baseUrl, link.token);
   if (values.json) {

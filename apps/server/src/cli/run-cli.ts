@@ -1,3 +1,4 @@
+import { AUDIT_USAGE, auditCommand } from './audit-command.js';
 import { keysCommand, KEYS_USAGE } from './keys-command.js';
 import { CliError, type CliIo } from './io.js';
 import { LOGIN_LINK_USAGE, SELLERS_UPDATE_USAGE, SELLERS_USAGE, sellersCommand } from './sellers-command.js';
@@ -15,6 +16,7 @@ export const USAGE = [
   ...KEYS_USAGE.map((line) => `  ${line}`),
   ...WEBHOOKS_USAGE.map((line) => `  ${line}`),
   `  ${WEBHOOKS_LISTEN_USAGE}`,
+  `  ${AUDIT_USAGE}`,
   '',
   'The database is --database URL, else DATABASE_URL, else sqlite:./data/customers.db',
   '(sqlite:<path> or postgres://user:password@host:port/database).',
@@ -39,6 +41,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return 0;
       case 'keys':
         await keysCommand(args, io);
+        return 0;
+      case 'audit':
+        await auditCommand(args, io);
         return 0;
       case 'webhooks':
         // listen runs until stopped, so it is a command of its own beside the operator's endpoint commands.

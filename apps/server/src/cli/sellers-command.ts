@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
+import { audited } from '../audit/audit-log.js';
 import { createSeller } from '../db/sellers.js';
 import { DEFAULT_PLAN, isPlanName, PLANS, resolveCustomerLimit } from '../plans.js';
 import { CliError, type CliIo } from './io.js';
@@ -48,7 +50,12 @@ export async function sellersCommand(args: string[], io: CliIo): Promise<void> {
   }
   const rateLimit = values['rate-limit'] === undefined ? null : sellerRateLimitFrom(values['rate-limit']);
   const seller = await withDatabase(values.database, io, (handle) =>
-    createSeller(handle, { name, plan, customerLimit, rateLimit }),
+    audited(
+      handle,
+      CLI_ACTOR,
+      (trx) => createSeller(trx, { name, plan, customerLimit, rateLimit }),
+      (created) => ({ sellerId: created.id, action: 'seller.created', targetId: created.id }),
+    ),
   );
   const limit = resolveCustomerLimit(seller.plan, seller.customer_limit);
   if (values.json) {

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
+import { audited } from '../audit/audit-log.js';
 import { setSellerRateLimit, setSellerWebhookEndpointLimit, type Seller } from '../db/sellers.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/delivery-fairness.js';
 import { CliError, type CliIo } from './io.js';
@@ -54,12 +56,19 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
   }
   const rateLimit = rateText === undefined ? undefined : sellerRateLimitFrom(rateText);
   const endpointLimit = endpointText === undefined ? undefined : webhookEndpointLimitFrom(endpointText);
-  const seller = await withDatabase(values.database, io, async (handle) => {
-    let updated: Seller | undefined;
-    if (rateLimit !== undefined) updated = await setSellerRateLimit(handle, sellerId, rateLimit);
-    if (endpointLimit !== undefined) updated = await setSellerWebhookEndpointLimit(handle, sellerId, endpointLimit);
-    return updated;
-  });
+  const seller = await withDatabase(values.database, io, (handle) =>
+    audited(
+      handle,
+      CLI_ACTOR,
+      async (trx) => {
+        let updated: Seller | undefined;
+        if (rateLimit !== undefined) updated = await setSellerRateLimit(trx, sellerId, rateLimit);
+        if (endpointLimit !== undefined) updated = await setSellerWebhookEndpointLimit(trx, sellerId, endpointLimit);
+        return updated;
+      },
+      (updated) => updated && { sellerId: updated.id, action: 'seller.updated', targetId: updated.id },
+    ),
+  );
   if (!seller) throw new CliError(`Unknown seller "${sellerId}"`);
   if (values.json) io.out(`${JSON.stringify(seller)}\n`);
   else {

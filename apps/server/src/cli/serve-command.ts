@@ -5,7 +5,8 @@ import type { CliIo } from './io.js';
 
 export const SERVE_USAGE =
   'serve [--port N] [--host H] [--database URL] [--log-level LEVEL] [--request-timeout MS] [--trust-proxy [HOPS|ADDRESSES]] ' +
-  '[--sqlite-synchronous full|normal] [--rate-limit N] [--redis URL] [--allow-private-webhooks] [--secret-key-file PATH]';
+  '[--sqlite-synchronous full|normal] [--rate-limit N] [--redis URL] [--allow-private-webhooks] [--secret-key-file PATH] ' +
+  '[--metrics-port N] [--metrics-host H] [--audit-retention-days N] [--no-audit-client-addresses]';
 
 /** Runs the server until SIGTERM or SIGINT, then finishes in-flight requests and closes the database. */
 export async function serveCommand(args: string[], io: CliIo): Promise<void> {
@@ -23,6 +24,10 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       redis: { type: 'string' },
       'allow-private-webhooks': { type: 'boolean' },
       'secret-key-file': { type: 'string' },
+      'metrics-port': { type: 'string' },
+      'metrics-host': { type: 'string' },
+      'audit-retention-days': { type: 'string' },
+      'no-audit-client-addresses': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -40,6 +45,10 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       redis: values.redis,
       allowPrivateWebhooks: values['allow-private-webhooks'],
       secretKeyFile: values['secret-key-file'],
+      metricsPort: values['metrics-port'],
+      metricsHost: values['metrics-host'],
+      auditRetentionDays: values['audit-retention-days'],
+      noAuditClientAddresses: values['no-audit-client-addresses'],
     },
     io.env,
   );

@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
 import { databaseUrlFrom } from '../config.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
+import { audited } from '../audit/audit-log.js';
 import { findSeller, type Seller } from '../db/sellers.js';
+import { canonicalUuid } from '../db/uuid.js';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -104,7 +107,12 @@ async function create(values: WebhookFlags, io: CliIo): Promise<void> {
     const seller = await sellerOf(handle, values, usage);
     await chargeSellerFromCli(seller, values, io);
     // The operator is trusted: any http(s) URL, loopback and private networks included.
-    return createEndpoint(handle, box, seller.id, { url, events }, { allowPrivate: true });
+    return audited(
+      handle,
+      CLI_ACTOR,
+      (trx) => createEndpoint(trx, box, seller.id, { url, events }, { allowPrivate: true }),
+      (created) => (created.kind === 'created' ? { sellerId: seller.id, action: 'webhook_endpoint.created', targetId: created.endpoint.id } : undefined),
+    );
   });
   if (result.kind === 'invalid') throw new CliError(`--${result.message}`);
   if (result.kind === 'limit_reached') throw new CliError(`--seller: ${result.message}`);
@@ -152,11 +160,31 @@ async function onEndpoint(
     const sellerId = await endpointOwner(handle, endpointId);
     if (!sellerId) throw new CliError(`Unknown webhook endpoint "${endpointId}"`);
     // Changes take from the seller's budget, as in the dashboard; reading deliveries does not.
-    if (action !== 'deliveries') await chargeSellerFromCli((await findSeller(handle, sellerId))!, values, io);
-    if (action === 'delete') return deleteEndpoint(handle, sellerId, endpointId);
     if (action === 'deliveries') return listDeliveries(handle, sellerId, endpointId, { limit });
-    if (action === 'enable') return enableEndpoint(handle, sellerId, endpointId);
-    return rotateEndpointSecret(handle, box!, sellerId, endpointId);
+    await chargeSellerFromCli((await findSeller(handle, sellerId))!, values, io);
+    const targetId = canonicalUuid(endpointId) ?? null;
+    if (action === 'delete') {
+      return audited(
+        handle,
+        CLI_ACTOR,
+        (trx) => deleteEndpoint(trx, sellerId, endpointId),
+        (deleted) => (deleted ? { sellerId, action: 'webhook_endpoint.deleted', targetId } : undefined),
+      );
+    }
+    if (action === 'enable') {
+      return audited(
+        handle,
+        CLI_ACTOR,
+        (trx) => enableEndpoint(trx, sellerId, endpointId),
+        (enabled) => enabled && { sellerId, action: 'webhook_endpoint.enabled', targetId: enabled.id },
+      );
+    }
+    return audited(
+      handle,
+      CLI_ACTOR,
+      (trx) => rotateEndpointSecret(trx, box!, sellerId, endpointId),
+      (rotated) => rotated && { sellerId, action: 'webhook_endpoint.secret_rotated', targetId: rotated.id },
+    );
   });
   if (action === 'delete') {
     io.out(values.json ? `${JSON.stringify({ id: endpointId, deleted: true })}\n` : `Deleted webhook endpoint ${endpointId}\n`);

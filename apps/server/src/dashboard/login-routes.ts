@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { findSeller } from '../db/sellers.js';
+import { audited } from '../audit/audit-log.js';
+import { dashboardActor, dashboardAudit } from '../audit/request-audit.js';
 import type { DashboardAssets } from './assets.js';
 import { isSecureRequest, sessionCookie } from './cookies.js';
 import { consumeLoginLink, peekLoginLink } from './login-links.js';
@@ -64,10 +66,21 @@ export function registerLoginRoutes(
       ? current.sellerId === target || formField(request.body, 'switch_to') === target
       : formField(request.body, 'sign_in_as') === target || formField(request.body, 'switch_to') === target;
     if (!confirmed) return ask(reply, await question(current?.sellerId, target));
-    const sellerId = await consumeLoginLink(database, token, now());
-    if (!sellerId) return refuse(reply, 401);
-    await endSession(database, currentId);
-    const session = await createSession(database, sellerId, now());
+    // The link's use, the session's start and their audit row: one transaction.
+    const signedIn = await audited(
+      database,
+      dashboardAudit(request),
+      async (trx) => {
+        const sellerId = await consumeLoginLink(trx, token, now());
+        if (!sellerId) return undefined;
+        await endSession(trx, currentId);
+        return { sellerId, session: await createSession(trx, sellerId, now()) };
+      },
+      (done) => done && { sellerId: done.sellerId, action: 'sign_in.used', targetId: null, actor: dashboardActor(done.session.id) },
+      now(),
+    );
+    if (!signedIn) return refuse(reply, 401);
+    const { session } = signedIn;
     reply.header('set-cookie', sessionCookie(session.id, isSecureRequest(request)));
     return reply.redirect(KEYS_PAGE, 303);
   });

@@ -128,6 +128,11 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
     expectDocumented('DELETE', `${hooks}/{id}`, 404, await call('DELETE', `${hooks}/${id}`));
     expectDocumented('GET', hooks, 401, await call('GET', hooks, undefined, { 'x-api-key': seller.key }));
 
+    const activity = await call('GET', '/dashboard/api/activity');
+    expectDocumented('GET', '/dashboard/api/activity', 200, activity);
+    expect(activity.json.entries.length).toBeGreaterThan(5);
+    expectDocumented('GET', '/dashboard/api/activity', 401, await call('GET', '/dashboard/api/activity', undefined, { 'x-api-key': seller.key }));
+
     expectDocumented('DELETE', '/dashboard/api/session', 204, await call('DELETE', '/dashboard/api/session'));
     expectDocumented('DELETE', '/dashboard/api/session', 401, await call('DELETE', '/dashboard/api/session'));
     expectDocumented('GET', '/dashboard/api/account', 401, await call('GET', '/dashboard/api/account'));

@@ -6,6 +6,7 @@ import { findSession } from './sessions.js';
 
 export const KEYS_PAGE = '/dashboard/settings/api-keys';
 export const WEBHOOKS_PAGE = '/dashboard/settings/webhooks';
+export const ACTIVITY_PAGE = '/dashboard/settings/activity';
 
 /** The HTML pages and their assets. Pages read the session cookie only; the data comes from /dashboard/api. */
 export function registerPageRoutes(
@@ -23,7 +24,8 @@ export function registerPageRoutes(
   });
 
   // Settings pages: the signed-out page without a live session (loading one counts as activity).
-  for (const [path, page] of [['/settings/api-keys', 'keys.html'], ['/settings/webhooks', 'webhooks.html']] as const) {
+  const pages = [['/settings/api-keys', 'keys.html'], ['/settings/webhooks', 'webhooks.html'], ['/settings/activity', 'activity.html']] as const;
+  for (const [path, page] of pages) {
     app.get(path, async (request, reply) => {
       if (!(await findSession(database, sessionIdOf(request), now()))) return send(reply, 'signed-out.html', 401);
       return send(reply, page);

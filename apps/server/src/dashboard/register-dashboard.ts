@@ -5,6 +5,7 @@ import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from '../http/securi
 import { sendApiError } from '../http/send-error.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { registerJsonBodyParser } from '../http/json-body-parser.js';
+import { registerActivityRoutes } from './activity-routes.js';
 import { registerApiRoutes } from './api-routes.js';
 import { loadDashboardAssets } from './assets.js';
 import { registerLoginRoutes } from './login-routes.js';
@@ -43,6 +44,7 @@ export async function registerDashboard(app: FastifyInstance, { webhooks, ...dep
           registerSessionGuard(api, deps);
           registerApiRoutes(api, deps);
           registerWebhookRoutes(api, { ...deps, ...webhooks });
+          registerActivityRoutes(api, deps);
         },
         { prefix: '/api' },
       );

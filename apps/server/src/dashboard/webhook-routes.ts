@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
 import type { RateLimiter } from '@customers-api/core';
+import { audited } from '../audit/audit-log.js';
+import { dashboardAudit } from '../audit/request-audit.js';
+import { canonicalUuid } from '../db/uuid.js';
 import { deleteEndpoint, enableEndpoint, findEndpoint, listDeliveries, resendDelivery, rotateEndpointSecret } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { dashboardErrors } from './dashboard-errors.js';
@@ -42,25 +45,36 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
 
   app.post('/webhooks', charged, async (request, reply) => {
     const input = parseNewWebhookEndpoint(requireBody(request));
-    const created = await createSellerEndpoint(database, box, sellerOf(request), input, { allowPrivate, now: now() });
+    const sellerId = sellerOf(request);
+    const created = await audited(database, dashboardAudit(request),
+      (trx) => createSellerEndpoint(trx, box, sellerId, input, { allowPrivate, now: now() }),
+      (endpoint) => ({ sellerId, action: 'webhook_endpoint.created', targetId: endpoint.id }), now());
     return reply.code(201).send(created);
   });
 
   app.delete<EndpointRoute>('/webhooks/:id', charged, async (request, reply) => {
-    found(await deleteEndpoint(database, sellerOf(request), request.params.id));
+    const sellerId = sellerOf(request);
+    const targetId = canonicalUuid(request.params.id) ?? null;
+    found(await audited(database, dashboardAudit(request), (trx) => deleteEndpoint(trx, sellerId, request.params.id),
+      (deleted) => (deleted ? { sellerId, action: 'webhook_endpoint.deleted', targetId } : undefined), now()));
     return reply.code(204).send();
   });
 
   app.post<EndpointRoute>('/webhooks/:id/rotate-secret', charged, async (request) => {
     const sellerId = sellerOf(request);
-    const { id, secret } = found(await rotateEndpointSecret(database, box, sellerId, request.params.id, { now: now() }));
+    const { id, secret } = found(await audited(database, dashboardAudit(request),
+      (trx) => rotateEndpointSecret(trx, box, sellerId, request.params.id, { now: now() }),
+      (rotated) => rotated && { sellerId, action: 'webhook_endpoint.secret_rotated', targetId: rotated.id }, now()));
     // Answered in the listing's shape with the new secret, as after a create.
     const { seller_id: _seller, ...endpoint } = found(await findEndpoint(database, sellerId, id));
     return { ...endpoint, secret };
   });
 
   app.post<EndpointRoute>('/webhooks/:id/enable', charged, async (request) => {
-    const { seller_id: _seller, ...endpoint } = found(await enableEndpoint(database, sellerOf(request), request.params.id));
+    const sellerId = sellerOf(request);
+    const { seller_id: _seller, ...endpoint } = found(await audited(database, dashboardAudit(request),
+      (trx) => enableEndpoint(trx, sellerId, request.params.id),
+      (enabled) => enabled && { sellerId, action: 'webhook_endpoint.enabled', targetId: enabled.id }, now()));
     return endpoint;
   });
 
@@ -70,12 +84,16 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
 
   app.post<DeliveryRoute>('/webhooks/:id/deliveries/:event_id/resend', charged, async (request, reply) => {
     const { id, event_id: eventId } = request.params;
-    found(await resendDelivery(database, sellerOf(request), id, eventId, { now: now() }));
+    const sellerId = sellerOf(request);
+    found(await audited(database, dashboardAudit(request), (trx) => resendDelivery(trx, sellerId, id, eventId, { now: now() }),
+      (resent) => (resent ? { sellerId, action: 'webhook_delivery.resent', targetId: eventId } : undefined), now()));
     return reply.code(204).send();
   });
 
   app.post<EndpointRoute>('/webhooks/:id/test', charged, async (request, reply) => {
-    const delivery = found(await sendSellerTestEvent(database, sellerOf(request), request.params.id, now()));
+    const sellerId = sellerOf(request);
+    const delivery = found(await audited(database, dashboardAudit(request), (trx) => sendSellerTestEvent(trx, sellerId, request.params.id, now()),
+      (sent) => sent && { sellerId, action: 'webhook_endpoint.test_sent', targetId: canonicalUuid(request.params.id) ?? null }, now()));
     return reply.code(202).send(delivery);
   });
 }

@@ -109,6 +109,14 @@ export async function revokeApiKey(
   return true;
 }
 
+/** The seller a key belongs to, or undefined (also for an id that is not a UUID). */
+export async function keySellerId(handle: DatabaseHandle, idArg: string): Promise<string | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const row = await handle.db.selectFrom('api_keys').select('seller_id').where('id', '=', id).executeTakeFirst();
+  return row?.seller_id;
+}
+
 /** Deletes a key for good; false when there is no such key (in scope). */
 export async function deleteApiKey(handle: DatabaseHandle, idArg: string, { sellerId }: KeyScope = {}): Promise<boolean> {
   const id = canonicalUuid(idArg);

@@ -4,6 +4,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { currentTraceContext, POSTGRES_TRACE_SETTING, SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
+import { operationOf, type QueryObserver } from '../observability/query-observer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -23,6 +25,10 @@ export interface DatabaseHandle {
    */
   prepared?: (statement: PreparedStatement, parameters: readonly unknown[]) => Promise<unknown[]>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections, for the metrics (in use = total - idle). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+  /** Set on a handle whose `db` is already a transaction (audit/audit-log.ts): writeTransaction joins it. */
+  inTransaction?: boolean;
 }
 
 /** A statement PostgreSQL prepares once per connection under `name` (unique per SQL text). */
@@ -49,6 +55,8 @@ export interface ConnectOptions {
    * `normal`: in WAL mode the last commits may be lost on power loss (never corrupted); faster.
    */
   sqliteSynchronous?: SqliteSynchronous;
+  /** Sees every statement (observability/query-observer.ts: metrics, traces); nothing is wrapped when omitted. */
+  observer?: QueryObserver | undefined;
 }
 
 /**
@@ -59,8 +67,8 @@ export interface ConnectOptions {
  * const handle = connectDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
  */
 export function connectDatabase(url: string, options: ConnectOptions = {}): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return connectSqlite(sqlitePath(url), options.sqliteSynchronous ?? 'full');
-  if (/^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options.poolSize ?? DEFAULT_POSTGRES_POOL_SIZE);
+  if (url.startsWith('sqlite:')) return connectSqlite(sqlitePath(url), options.sqliteSynchronous ?? 'full', options.observer);
+  if (/^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options.poolSize ?? DEFAULT_POSTGRES_POOL_SIZE, options.observer);
   throw new Error(
     `Unsupported database URL "${redactUrl(url)}": use sqlite:<path> or postgres://user:password@host:port/database`,
   );
@@ -88,7 +96,7 @@ function createPrivately(file: string): void {
   }
 }
 
-function connectSqlite(path: string, synchronous: SqliteSynchronous): DatabaseHandle {
+function connectSqlite(path: string, synchronous: SqliteSynchronous, observer: QueryObserver | undefined): DatabaseHandle {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') createPrivately(file);
   const sqlite = new SqliteDatabase(file);
@@ -96,7 +104,9 @@ function connectSqlite(path: string, synchronous: SqliteSynchronous): DatabaseHa
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // The outbox trigger asks which request is writing (migration 011); null when untraced.
+  sqlite.function(SQLITE_TRACE_FUNCTION, { deterministic: false }, () => currentTraceContext() ?? null);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, observer) }) });
   const handle: DatabaseHandle = { db, dialect: 'sqlite', display: `sqlite:${file}`, close: () => db.destroy() };
   if (file === ':memory:') return handle;
   // Kysely has one SQLite connection behind a mutex: every GET would queue behind a create's whole transaction.
@@ -104,7 +114,7 @@ function connectSqlite(path: string, synchronous: SqliteSynchronous): DatabaseHa
   const reader = new SqliteDatabase(file);
   reader.pragma('busy_timeout = 5000');
   reader.pragma('query_only = ON');
-  const statements = withStatementCache(reader);
+  const statements = withStatementCache(reader, observer);
   return {
     ...handle,
     readCommitted: (sql, parameters) => statements.prepare(sql).all(...parameters),
@@ -122,7 +132,7 @@ const STATEMENT_CACHE_SIZE = 200;
  * GET's CPU time, profiled). The few distinct SQL texts the server runs are compiled once and reused; the
  * connection is used by one query at a time (Kysely's mutex), so a statement is never run twice at once.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
+function withStatementCache(sqlite: SqliteDatabase.Database, observer: QueryObserver | undefined) {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
@@ -131,6 +141,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
       if (!statement) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
         statement = sqlite.prepare(sql);
+        if (observer) statement = observedStatement(statement, observer, operationOf(sql));
         statements.set(sql, statement);
       }
       return statement;
@@ -138,8 +149,55 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
-function connectPostgres(url: string, poolSize: number): DatabaseHandle {
+/** The statement with its runs seen by `observer`: what Kysely's SQLite driver and readCommitted use of it. */
+function observedStatement(statement: SqliteDatabase.Statement, observer: QueryObserver, operation: string): SqliteDatabase.Statement {
+  const query = { system: 'sqlite', operation } as const;
+  const observe =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      const end = observer(query);
+      try {
+        const result = run(...args);
+        end();
+        return result;
+      } catch (error) {
+        end(error);
+        throw error;
+      }
+    };
+  return {
+    reader: statement.reader,
+    all: observe((...args: unknown[]) => statement.all(...args)),
+    get: observe((...args: unknown[]) => statement.get(...args)),
+    run: observe((...args: unknown[]) => statement.run(...args)),
+    iterate: observe((...args: unknown[]) => statement.iterate(...args)),
+  } as unknown as SqliteDatabase.Statement;
+}
+
+/** A pg client whose every query is seen by `observer` (promise and callback forms, as Kysely and pool.query use them). */
+function observeClient(client: pg.PoolClient, observer: QueryObserver): void {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as string | { text?: string };
+    const end = observer({ system: 'postgresql', operation: operationOf(typeof first === 'string' ? first : (first?.text ?? '')) });
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (error: unknown, result: unknown) => void;
+      args[last] = (error: unknown, result: unknown) => {
+        end(error ?? undefined);
+        callback(error, result);
+      };
+      return original(...args);
+    }
+    const result = original(...args) as Promise<unknown>;
+    result.then(() => end(), (error: unknown) => end(error));
+    return result;
+  };
+}
+
+function connectPostgres(url: string, poolSize: number, observer: QueryObserver | undefined): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  if (observer) pool.on('connect', (client) => observeClient(client, observer));
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -147,10 +205,35 @@ function connectPostgres(url: string, poolSize: number): DatabaseHandle {
     db,
     dialect: 'postgres',
     display: redactUrl(url),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     // pool.query takes a connection, sends Parse (first use on it) / Bind / Execute / Sync at once, and gives it back.
-    prepared: async ({ name, text }, parameters) => (await pool.query({ name, text, values: parameters as unknown[] })).rows,
+    prepared: async ({ name, text }, parameters) => {
+      const trace = currentTraceContext();
+      if (trace !== undefined) return preparedWithTrace(pool, { name, text }, parameters, trace);
+      return (await pool.query({ name, text, values: parameters as unknown[] })).rows;
+    },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * A traced request's statement, in a transaction that first sets the trace context the outbox's column default
+ * reads (migration 011): two more round trips, paid only while tracing.
+ */
+async function preparedWithTrace(pool: pg.Pool, statement: PreparedStatement, parameters: readonly unknown[], trace: string) {
+  const client = await pool.connect();
+  try {
+    // `trace` is a checked traceparent (observability/trace-context.ts): hex digits and dashes only.
+    await client.query(`begin; select set_config('${POSTGRES_TRACE_SETTING}', '${trace}', true)`);
+    const { rows } = await client.query({ ...statement, values: parameters as unknown[] });
+    await client.query('commit');
+    return rows;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** Removes the password from a connection URL. */

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
 import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
+import { SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
 /** Column types that differ between the two databases; everything else is shared. */
 function columnTypes(dialect: DialectName) {
@@ -333,8 +334,55 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('sellers').dropColumn('webhook_endpoint_limit').execute();
       },
     },
+    // The audit log (audit/audit-log.ts): one row per security-relevant change, written in the change's transaction.
+    // No foreign key to sellers: the history outlives what it describes.
+    '010_audit_log': {
+      async up(db: Kysely<any>) {
+        const serial = dialect === 'postgres' ? 'bigserial' : 'integer';
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('id', serial, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('occurred_at', t.timestamp, (c) => c.notNull())
+          .addColumn('seller_id', t.id, (c) => c.notNull())
+          .addColumn('actor_type', 'text', (c) => c.notNull())
+          .addColumn('actor_id', 'text')
+          .addColumn('actor_label', 'text')
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('target_id', 'text')
+          .addColumn('request_id', 'text')
+          .addColumn('client_address', 'text')
+          .execute();
+        await db.schema.createIndex('audit_log_seller_id').on('audit_log').columns(['seller_id', 'id']).execute();
+        await db.schema.createIndex('audit_log_occurred_at').on('audit_log').column('occurred_at').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('audit_log').ifExists().execute();
+      },
+    },
+    // Traces from a request to the webhooks it caused: each outbox row keeps the W3C traceparent of the request
+    // span that wrote it (null when untraced), taken by the database from the writing transaction
+    // (observability/trace-context.ts): PostgreSQL reads a transaction-local setting in the column's default;
+    // on SQLite a TEMP trigger of the server's own connection fills it in (installSqliteTraceTrigger, below), so
+    // other connections (the sqlite3 shell, bulk loads) need nothing of the server's.
+    '011_change_trace_context': {
+      async up(db: Kysely<any>) {
+        if (dialect === 'postgres') {
+          await sql`alter table customer_changes add column trace_context text
+            default nullif(current_setting('customers.trace_context', true), '')`.execute(db);
+          return;
+        }
+        await db.schema.alterTable('customer_changes').addColumn('trace_context', 'text').execute();
+      },
+      async down(db: Kysely<any>) {
+        if (dialect === 'sqlite') await sql`drop trigger if exists temp.customer_changes_trace_context`.execute(db);
+        await db.schema.alterTable('customer_changes').dropColumn('trace_context').execute();
+      },
+    },
   };
 }
+
+/** The newest migration's name: a database whose newest applied one is older is not ready (http/health-routes.ts). */
+export const LATEST_MIGRATION = Object.keys(migrations('sqlite')).sort().at(-1)!;
 
 /**
  * One create, decided and written in one call (its own transaction when called alone), in the order of
@@ -402,11 +450,22 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     try {
       report(await new Migrator({ db: conn, provider }).migrateToLatest());
       await sql`commit`.execute(conn);
+      await installSqliteTraceTrigger(conn);
     } catch (error) {
       await sql`rollback`.execute(conn).catch(() => {});
       throw error;
     }
   });
+}
+
+/**
+ * SQLite: the outbox rows this connection writes get the writing request's trace context (migration 011). A TEMP
+ * trigger lives with the connection only, and calls the function connect.ts registered on it.
+ */
+async function installSqliteTraceTrigger(conn: Kysely<any>): Promise<void> {
+  await sql.raw(`create temp trigger if not exists customer_changes_trace_context after insert on main.customer_changes
+    when ${SQLITE_TRACE_FUNCTION}() is not null
+    begin update customer_changes set trace_context = ${SQLITE_TRACE_FUNCTION}() where id = new.id; end`).execute(conn);
 }
 
 function report({ error, results }: Awaited<ReturnType<Migrator['migrateToLatest']>>): void {

@@ -135,6 +135,8 @@ export interface CustomerChangesTable {
   customer: JsonColumn;
   /** For an update: the row before it. */
   previous: JsonColumn;
+  /** The W3C traceparent of the request span that made the change (migration 011); null when untraced. */
+  trace_context: ColumnType<string | null, never, never>;
 }
 
 /** One change to one endpoint: created by the outbox triggers, worked by the delivery worker. */
@@ -159,6 +161,24 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** One security-relevant change (migration 010, audit/audit-log.ts); never a secret, key or token. */
+export interface AuditLogTable {
+  id: SerialId;
+  occurred_at: Timestamp;
+  seller_id: string;
+  /** cli, dashboard, api_key or server. */
+  actor_type: string;
+  /** A dashboard session's reference or an API key's id. */
+  actor_id: string | null;
+  /** An API key's display prefix. */
+  actor_label: string | null;
+  action: string;
+  target_id: string | null;
+  request_id: string | null;
+  /** Null when the operator turned client addresses off. */
+  client_address: string | null;
+}
+
 export interface Database {
   sellers: SellersTable;
   api_keys: ApiKeysTable;
@@ -170,5 +190,6 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   customer_changes: CustomerChangesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  audit_log: AuditLogTable;
 }
 

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { bindToCurrentContext, captureTraceContext, POSTGRES_TRACE_SETTING, withTraceContext } from '../observability/trace-context.js';
 import type { DatabaseHandle } from './connect.js';
 import type { Database } from './schema.js';
 
@@ -14,8 +15,15 @@ type Work<T> = (trx: Kysely<Database>) => Promise<T>;
  * A throw rolls back everything `work` did, and nothing else; the promise settles only after the commit.
  */
 export async function writeTransaction<T>(handle: DatabaseHandle, work: Work<T>): Promise<T> {
+  // Already inside one (an audited change, audit/audit-log.ts): the work joins it.
+  if (handle.inTransaction) return work(handle.db);
   if (handle.dialect === 'postgres') {
-    return handle.db.transaction().execute((trx: Transaction<Database>) => work(trx));
+    return handle.db.transaction().execute(async (trx: Transaction<Database>) => {
+      // A traced request's changes carry its trace context into the outbox (migration 011).
+      const trace = captureTraceContext();
+      if (trace !== undefined) await sql`select set_config(${POSTGRES_TRACE_SETTING}, ${trace}, true)`.execute(trx);
+      return work(trx);
+    });
   }
   return writeQueueOf(handle).run(work);
 }
@@ -53,6 +61,8 @@ const MAX_GROUP = 64;
 
 interface Pending {
   work: Work<unknown>;
+  /** The traceparent of the request that queued it, for the outbox trigger (migration 011). */
+  trace: string | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -76,7 +86,7 @@ class SqliteWriteQueue {
 
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#pending.push({ work: bindToCurrentContext(work), trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
       if (this.#draining || this.#scheduled) return;
       // better-sqlite3 is synchronous: a transaction runs start to finish in one turn of the event loop, so no
       // other request could ever queue behind it. Starting it after this turn's I/O callbacks instead lets every
@@ -118,10 +128,11 @@ class SqliteWriteQueue {
       try {
         if (group.length === 1) {
           // Alone: the transaction is the work's; a throw rolls it back below.
-          outcomes = [{ ok: true, value: await group[0]!.work(conn) }];
+          const [{ work, trace }] = group as [Pending];
+          outcomes = [{ ok: true, value: await withTraceContext(trace, () => work(conn)) }];
         } else {
           outcomes = [];
-          for (const { work } of group) outcomes.push(await this.#inSavepoint(conn, work));
+          for (const { work, trace } of group) outcomes.push(await withTraceContext(trace, () => this.#inSavepoint(conn, work)));
         }
         await conn.executeQuery(COMMIT);
       } catch (error) {

@@ -3,6 +3,8 @@ import { createApiKey } from '../db/api-keys.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { countSellers, createSeller } from '../db/sellers.js';
 import { writeTransaction } from '../db/write-transaction.js';
+import { SERVER_ACTOR } from '../audit/audit-actions.js';
+import { writeAuditRow } from '../audit/audit-log.js';
 import { DEFAULT_PLAN } from '../plans.js';
 
 export interface DemoAccount {
@@ -23,6 +25,8 @@ export async function seedDemoAccount(handle: DatabaseHandle): Promise<DemoAccou
     if ((await countSellers(inTransaction)) > 0) return undefined;
     const seller = await createSeller(inTransaction, { name: 'Demo seller', plan: DEFAULT_PLAN });
     const key = await createApiKey(inTransaction, { sellerId: seller.id, name: 'Demo key' });
+    await writeAuditRow(trx, SERVER_ACTOR, { sellerId: seller.id, action: 'seller.created', targetId: seller.id }, new Date());
+    await writeAuditRow(trx, SERVER_ACTOR, { sellerId: seller.id, action: 'api_key.created', targetId: key.id }, new Date());
     return { sellerId: seller.id, keyId: key.id, key: key.key };
   });
 }

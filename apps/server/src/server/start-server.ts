@@ -11,6 +11,13 @@ import { DEFAULT_RATE_LIMIT } from '../rate-limit/request-limits.js';
 import { demoAccountMessage, seedDemoAccount } from './demo-seed.js';
 import { assertSecretKeyMatches } from '../webhooks/register-webhooks.js';
 import { loadSecretKey } from '../webhooks/secret-key.js';
+import { createServerMetrics } from '../observability/metrics.js';
+import { SERVER_ACTOR } from '../audit/audit-actions.js';
+import { audited } from '../audit/audit-log.js';
+import { combineObservers } from '../observability/query-observer.js';
+import { startTracing } from '../observability/tracing.js';
+import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
+import { startMetricsListener, type MetricsListener } from '../observability/metrics-listener.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,10 +40,16 @@ export async function startServer(
   { print = (text: string) => process.stderr.write(text), logger }: { print?: (text: string) => void; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const log = logger ?? createLogger(config.logLevel);
+  const metrics = config.metricsPort === undefined ? undefined : createServerMetrics();
+  // Configured by the OTEL_* variables alone; not even loaded without an endpoint.
+  const tracing = await startTracing(process.env);
   const database = connectDatabase(config.databaseUrl, {
     sqliteSynchronous: config.sqliteSynchronous ?? 'full',
     ...(config.postgresPoolSize === undefined ? {} : { poolSize: config.postgresPoolSize }),
+    observer: combineObservers(metrics?.queries, tracing?.queries),
   });
+  metrics?.watchDatabase(database);
+  let metricsListener: MetricsListener | undefined;
   const redis = config.redisUrl && config.rateLimit !== 0 ? connectRedis(config.redisUrl, log) : undefined;
   try {
     await migrateToLatest(database);
@@ -46,15 +59,24 @@ export async function startServer(
     const key = loadSecretKey({ ...config.webhookSecretKey, databaseUrl: config.databaseUrl });
     await assertSecretKeyMatches(database, key.box);
     const allowPrivate = config.allowPrivateWebhooks ?? false;
-    const webhooks = { secrets: key.box, allowPrivate };
-    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks });
+    const webhooks = { secrets: key.box, allowPrivate, observer: bothDeliveryObservers(metrics?.deliveries, tracing?.deliveries) };
+    const audit = { clientAddresses: config.auditClientAddresses ?? true, ...(config.auditRetentionDays ? { retentionDays: config.auditRetentionDays } : {}) };
+    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks, audit, ...(metrics ? { metrics } : {}), ...(tracing ? { tracing } : {}) });
     const demo = await seedDemoAccount(database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    if (metrics) {
+      metricsListener = await startMetricsListener(metrics, { port: config.metricsPort!, host: config.metricsHost ?? '127.0.0.1' });
+      log.info({ url: metricsListener.url }, 'metrics listening');
+    }
     if (demo) {
-      const link = await createLoginLink(database, demo.sellerId);
+      const link = await audited(database, SERVER_ACTOR, (trx) => createLoginLink(trx, demo.sellerId), () => ({
+        sellerId: demo.sellerId,
+        action: 'sign_in_link.issued',
+        targetId: null,
+      }));
       print(demoAccountMessage(demo, url, loginLinkUrl(url, link.token)));
       // The log stream says that it happened, never what the key or the link is.
       log.info({ sellerId: demo.sellerId }, 'created a demo seller; its API key and a sign-in link are on stderr');
@@ -72,16 +94,30 @@ export async function startServer(
       close: () => {
         closing ??= (async () => {
           await app.close();
+          await metricsListener?.close();
           redis?.disconnect();
           await database.close();
+          await tracing?.shutdown();
           log.info('stopped');
         })();
         return closing;
       },
     };
   } catch (error) {
+    await metricsListener?.close();
     redis?.disconnect();
     await database.close().catch(() => {});
+    await tracing?.shutdown().catch(() => {});
     throw error;
   }
+}
+
+/** The metrics' and the traces' delivery observers as one. */
+function bothDeliveryObservers(...observers: (DeliveryObserver | undefined)[]): DeliveryObserver | undefined {
+  const present = observers.filter((observer): observer is DeliveryObserver => observer !== undefined);
+  if (present.length <= 1) return present[0];
+  return (delivery) => {
+    const ends = present.map((observer) => observer(delivery));
+    return (end, outcome) => ends.forEach((done) => done(end, outcome));
+  };
 }

@@ -21,16 +21,16 @@ function listeningUrl(stdout: string): string | undefined {
 }
 
 /**
- * `node dist/cli.js serve` as a real process (with any further flags) on a port the system picks (`--port 0`: no
+ * `node dist/cli.js serve` as a real process (with any further flags and environment variables) on a port the system picks (`--port 0`: no
  * window in which another process can take a port found free beforehand); resolves once it logs that it listens,
  * and where.
  *
  * @example
  * const server = await serve(database.url, ['--rate-limit', '5']);
  */
-export async function serve(database: string, flags: string[] = []): Promise<ServeProcess> {
+export async function serve(database: string, flags: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--database', database, ...flags], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -40,11 +40,20 @@ export interface DeliveryWorkerOptions {
   onAttempt?: ((report: AttemptReport) => void) | undefined;
   /** How often finished events past core's retention are deleted (prune-outbox.ts). 1 hour by default. */
   pruneIntervalMs?: number | undefined;
+  /** Sees each attempt start and end (metrics, traces: observability/); nothing when omitted. */
+  observer?: DeliveryObserver | undefined;
 }
 
-type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger' | 'onAttempt'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
+/** How an attempt ended for an observer: recorded as `result`, or cut short by a stop, or not recorded (an error). */
+export type ObservedAttemptEnd = 'delivered' | 'retrying' | 'failed' | 'lost' | 'aborted' | 'error';
+
+/** Called as an attempt starts; the function it returns once the attempt has ended. */
+export type DeliveryObserver = (delivery: ClaimedDelivery) => (end: ObservedAttemptEnd, outcome: AttemptOutcome) => void;
+
+type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger' | 'onAttempt' | 'observer'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
   logger?: FastifyBaseLogger | undefined;
   onAttempt?: ((report: AttemptReport) => void) | undefined;
+  observer?: DeliveryObserver | undefined;
 };
 
 /** One recorded attempt, for {@link DeliveryWorkerOptions.onAttempt}. */
@@ -232,6 +241,7 @@ export class DeliveryWorker {
 
   async #attempt(delivery: ClaimedDelivery): Promise<void> {
     const { clock, secrets, database, random, logger } = this.#options;
+    const observed = this.#options.observer?.(delivery);
     this.#attempts++;
     const started = performance.now();
     const change = changeFromRow(delivery.change);
@@ -255,14 +265,16 @@ export class DeliveryWorker {
       outcome = { error: error instanceof Error ? error.message : String(error) };
     }
     // Stopping: leave the row to a later claim rather than count an attempt we cut short.
-    if (this.#abort.signal.aborted) return;
+    if (this.#abort.signal.aborted) return observed?.('aborted', outcome);
     try {
       const result = await recordAttempt(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random });
+      observed?.(result, outcome);
       const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
       this.#options.onAttempt?.({ ...context, sellerId: change.sellerId, outcome, durationMs: performance.now() - started });
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');
       else logger?.warn({ ...context, ...outcome }, 'webhook delivery failed');
     } catch (error) {
+      observed?.('error', outcome);
       logger?.warn({ err: error, endpointId: delivery.endpointId, eventId: change.eventId }, 'webhook delivery: could not record the attempt');
     }
   }

@@ -1,5 +1,7 @@
 import { WEBHOOK_DISABLE_AFTER_MS } from '@customers-api/core';
 import { sql, type Kysely } from 'kysely';
+import { SERVER_ACTOR } from '../audit/audit-actions.js';
+import { writeAuditRow } from '../audit/audit-log.js';
 import type { Database } from '../db/schema.js';
 
 // What each attempt teaches about its endpoint (migration 009): timeouts in a row, which shrink its slots
@@ -47,15 +49,19 @@ export async function recordEndpointHealth(
     .where('id', '=', endpointId)
     .execute();
   const cutoff = new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_MS).toISOString();
-  await trx
+  const [disabling] = await trx
     .updateTable('webhook_endpoints')
     .set({ disabled_at: at })
     .where('id', '=', endpointId)
     .where('disabled_at', 'is', null)
     .where('attempts_failing_since', '<=', cutoff)
     .execute();
-  const endpoint = await trx.selectFrom('webhook_endpoints').select('disabled_at').where('id', '=', endpointId).executeTakeFirst();
+  const endpoint = await trx.selectFrom('webhook_endpoints').select(['disabled_at', 'seller_id']).where('id', '=', endpointId).executeTakeFirst();
   if (!endpoint || endpoint.disabled_at === null) return { disabled: false };
+  // Disabled by this attempt: the server did it, and the audit log says so in the same transaction.
+  if (disabling && Number(disabling.numUpdatedRows) > 0) {
+    await writeAuditRow(trx, SERVER_ACTOR, { sellerId: endpoint.seller_id, action: 'webhook_endpoint.disabled', targetId: endpointId }, now);
+  }
   // Nothing more goes to it: its waiting deliveries are given up (resend brings one back once it is enabled).
   await trx
     .updateTable('webhook_deliveries')

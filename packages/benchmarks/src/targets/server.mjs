@@ -1,6 +1,8 @@
 // The reference server as an operator starts it (startServer: migrate, listen, pino logs on stdout), from its
 // build. Plain JavaScript (no tsx loader in the process), so its memory and speed are the server's own.
-process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize }) => {
+process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize, metrics, otelEndpoint }) => {
+  // The observability scenarios: traces to a local collector are configured like an operator would, by OTEL_*.
+  if (otelEndpoint) Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: otelEndpoint, OTEL_SERVICE_NAME: 'customers-api-bench' });
   // `module`: another build of the server (BENCH_BEFORE, for before/after comparisons in one run).
   const { startServer } = await import(module ?? '@customers-api/server');
   // `sqliteSynchronous`: 'normal' measures the current server in the durability mode older builds ran in.
@@ -15,6 +17,8 @@ process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronou
     ...(sqliteSynchronous && { sqliteSynchronous }),
     // PostgreSQL connections of this process (the pool-size scenarios); the server's default otherwise.
     ...(postgresPoolSize && { postgresPoolSize }),
+    // Prometheus metrics on a listener of their own (nobody scrapes it: the cost of counting alone).
+    ...(metrics && { metricsPort: 0 }),
   };
   const server = await startServer(config, { print: () => {} });
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)));

@@ -13,6 +13,7 @@ export const REASON_PHRASES = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 } as const;
 
 export type ErrorStatus = keyof typeof REASON_PHRASES;

@@ -57,6 +57,9 @@ export const errors = {
       { ...headers, 'Retry-After': String(retryAfterSeconds) },
     ),
   internal: () => new ApiError(500, MESSAGES.internal),
+  /** A host that cannot take traffic now (the reference server's `/readyz`); `reason` says why. */
+  serviceUnavailable: (reason: string, retryAfterSeconds = 1) =>
+    new ApiError(503, `Not ready: ${reason}`, { 'Retry-After': String(retryAfterSeconds) }),
 };
 
 /**

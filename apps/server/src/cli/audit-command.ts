@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { listAuditRows, type AuditRecord } from '../audit/audit-log.js';
+import { canonicalUuid } from '../db/uuid.js';
+import { CliError, type CliIo } from './io.js';
+import { withDatabase } from './with-database.js';
+
+export const AUDIT_USAGE = 'audit list [--seller SELLER_ID] [--since ISO-8601] [--limit N] [--json] [--database URL]';
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/** `audit list`: the audit log, newest first (every seller's unless --seller names one). */
+export async function auditCommand(args: string[], io: CliIo): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub !== 'list') throw new CliError(`Unknown audit command "${sub ?? ''}". Usage:\n  ${AUDIT_USAGE}`, 2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      seller: { type: 'string' },
+      since: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      database: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const limit = values.limit === undefined ? 100 : Number(values.limit);
+  if (!/^\d+$/.test(values.limit ?? '100') || limit < 1 || limit > 10_000) {
+    throw new CliError(`--limit must be a whole number from 1 to 10000, got "${values.limit}"`);
+  }
+  let since: string | undefined;
+  if (values.since !== undefined) {
+    const at = Date.parse(values.since);
+    if (!ISO_INSTANT.test(values.since) || Number.isNaN(at)) {
+      throw new CliError(`--since must be an ISO 8601 date or date-time (e.g. 2026-11-01T00:00:00Z), got "${values.since}"`);
+    }
+    since = new Date(at).toISOString();
+  }
+  let sellerId: string | undefined;
+  if (values.seller !== undefined) {
+    sellerId = canonicalUuid(values.seller);
+    if (!sellerId) throw new CliError(`--seller must be a seller id (a UUID), got "${values.seller}"`);
+  }
+  const rows = await withDatabase(values.database, io, (handle) =>
+    listAuditRows(handle, { limit, ...(sellerId ? { sellerId } : {}), ...(since ? { since } : {}) }),
+  );
+  io.out(values.json ? `${JSON.stringify(rows)}\n` : formatRows(rows));
+}
+
+function actorOf(row: AuditRecord): string {
+  const detail = [row.actor_id, row.actor_label && `${row.actor_label}…`].filter(Boolean).join(' ');
+  return detail ? `${row.actor_type} ${detail}` : row.actor_type;
+}
+
+function formatRows(rows: AuditRecord[]): string {
+  if (rows.length === 0) return 'No audit rows.\n';
+  const header = ['TIME', 'SELLER', 'ACTOR', 'ACTION', 'TARGET', 'REQUEST', 'ADDRESS'];
+  const cells = rows.map((r) => [r.occurred_at, r.seller_id, actorOf(r), r.action, r.target_id ?? '-', r.request_id ?? '-', r.client_address ?? '-']);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  return `${[line(header), ...cells.map(line)].join('\n')}\n`;
+}

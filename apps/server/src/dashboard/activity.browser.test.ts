@@ -1,0 +1,80 @@
+// The Activity page in a real browser (Debian's Chromium, driven by playwright-core) against a real server started
+// like `cli serve`: sign in with the printed link, make a change, read it back at desktop and phone widths.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server/start-server.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, server on %s', (dialect) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let banner = '';
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
+    database = await createTestDatabase(dialect);
+    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, logLevel: 'silent' }, { print: (text) => (banner += text) });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    page.setDefaultTimeout(10_000);
+    // Any CSP violation, script error or failed asset shows up here.
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    mkdirSync(ARTIFACTS, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await database?.dispose();
+  });
+
+  // By the row's header cell's text (at phone width the table is laid out as cards, without table roles).
+  const row = (action: string) => page.locator('#activity-body tr').filter({ has: page.locator('th').getByText(action, { exact: true }) }).first();
+
+  it('lists the seller\'s sign-in and changes, newest first, at desktop and phone widths', async () => {
+    const link = /(http:\/\/\S+\/dashboard\/login\?token=\S+)/.exec(banner)?.[1];
+    expect(link, banner).toBeDefined();
+    await page.goto(link!);
+    await page.waitForURL(`${server.url}/dashboard/settings/api-keys`);
+    await page.getByLabel('Name', { exact: true }).fill('Audited key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.locator('#new-key').waitFor();
+
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.waitForURL(`${server.url}/dashboard/settings/activity`);
+    await row('API key created').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Activity');
+    const actions = await page.locator('#activity-body th').allTextContents();
+    // The demo account's own rows (made by the server on first start) come first in time.
+    expect(actions).toEqual(['API key created', 'Signed in', 'Sign-in link issued', 'API key created', 'Account created']);
+    expect(await row('Account created').locator('[data-label="By"]').textContent()).toBe('The server');
+    expect(await row('Signed in').locator('[data-label="From"]').textContent()).toBe('127.0.0.1');
+    expect(await row('API key created').locator('[data-label="By"]').textContent()).toMatch(/^Dashboard session [0-9a-f]{8}$/);
+    expect(await row('Signed in').locator('[data-label="By"]').textContent()).toBe(await row('API key created').locator('[data-label="By"]').textContent());
+    expect(await page.locator('#activity-table thead').isVisible()).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, `activity-${dialect}-desktop.png`), fullPage: true });
+
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // Rows become cards: the header row is hidden, each cell says what it is.
+    expect(await page.locator('#activity-table thead').boundingBox()).toEqual(expect.objectContaining({ width: 1, height: 1 }));
+    const target = await row('API key created').locator('[data-label="Object"]').boundingBox();
+    expect(target!.x + target!.width).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: join(ARTIFACTS, `activity-${dialect}-390px.png`), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+});

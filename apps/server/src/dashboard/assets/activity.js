@@ -1,0 +1,61 @@
+// The Settings → Activity page: the seller's audit log from /dashboard/api/activity (openapi.dashboard.yaml).
+// Text is only ever set with textContent, never parsed as HTML.
+
+import { $, api, element, showError, signOut, timeCell } from './common.js';
+
+const ACTIONS = {
+  'seller.created': 'Account created',
+  'seller.updated': 'Account settings changed',
+  'api_key.created': 'API key created',
+  'api_key.rolled': 'API key rolled',
+  'api_key.revoked': 'API key revoked',
+  'api_key.deleted': 'API key deleted',
+  'webhook_endpoint.created': 'Webhook endpoint added',
+  'webhook_endpoint.updated': 'Webhook endpoint changed',
+  'webhook_endpoint.disabled': 'Webhook endpoint disabled',
+  'webhook_endpoint.deleted': 'Webhook endpoint deleted',
+  'webhook_endpoint.secret_rotated': 'Signing secret rotated',
+  'webhook_endpoint.secret_revealed': 'Signing secret revealed',
+  'webhook_endpoint.test_sent': 'Test event sent',
+  'webhook_delivery.resent': 'Webhook resent',
+  'sign_in_link.issued': 'Sign-in link issued',
+  'sign_in.used': 'Signed in',
+  signed_out: 'Signed out',
+};
+
+function actorText(entry) {
+  switch (entry.actor_type) {
+    case 'cli':
+      return 'Operator (CLI)';
+    case 'dashboard':
+      return entry.actor_id ? `Dashboard session ${entry.actor_id.slice(0, 8)}` : 'Dashboard';
+    case 'api_key':
+      return `API key ${entry.actor_label ?? entry.actor_id}…`;
+    default:
+      return 'The server';
+  }
+}
+
+function entryRow(entry) {
+  return element('tr', {}, [
+    element('th', { text: ACTIONS[entry.action] ?? entry.action, attrs: { scope: 'row', 'data-label': 'Action' } }),
+    timeCell('When', entry.occurred_at, ''),
+    element('td', { text: actorText(entry), attrs: { 'data-label': 'By' } }),
+    element('td', { attrs: { 'data-label': 'Object' } }, [element('code', { text: entry.target_id ?? '—', className: 'target-id' })]),
+    element('td', { text: entry.client_address ?? '—', attrs: { 'data-label': 'From' } }),
+  ]);
+}
+
+async function load() {
+  try {
+    const { entries } = await api('GET', '/activity');
+    $('activity-body').replaceChildren(...entries.map(entryRow));
+    $('activity-table').hidden = entries.length === 0;
+    $('activity-empty').hidden = entries.length !== 0;
+  } catch (error) {
+    showError(error);
+  }
+}
+
+$('sign-out').addEventListener('click', signOut);
+void load();

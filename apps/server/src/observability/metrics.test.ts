@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../build-app.js';
+import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrations.js';
+import { createSeller } from '../db/sellers.js';
+import { createApiKey } from '../db/api-keys.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/test-database.js';
+import { newCustomer } from '../test/test-server.js';
+import { createServerMetrics, type ServerMetrics } from './metrics.js';
+
+describe.each(DIALECTS)('server metrics on %s', (dialect) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let metrics: ServerMetrics;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    metrics = createServerMetrics();
+    handle = connectDatabase(database.url, { observer: metrics.queries, poolSize: 3 });
+    await migrateToLatest(handle);
+    metrics.watchDatabase(handle);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await database.dispose();
+  });
+
+  /** A sample's value by its exposed name (a histogram's `_count`), undefined when absent. */
+  const value = async (name: string, labels: Record<string, string> = {}) => {
+    const metric = (await metrics.registry.getMetricsAsJSON()).find((m) => name === m.name || name === `${m.name}_count`);
+    const sample = metric?.values.find(
+      (v) => ((v as { metricName?: string }).metricName ?? metric.name) === name && Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
+    );
+    return sample?.value;
+  };
+
+  it('counts requests by route template, 429s by limit, and statements by operation', async () => {
+    const app = await buildApp({ database: handle, metrics, rateLimit: { perSecond: 1 } });
+    try {
+      const seller = await createSeller(handle, { name: 'm', plan: 'test' });
+      const { key } = await createApiKey(handle, { sellerId: seller.id, name: 'k' });
+      const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+      expect((await app.inject({ method: 'POST', url: '/api/customers', headers, payload: newCustomer() })).statusCode).toBe(201);
+      expect((await app.inject({ method: 'GET', url: '/api/customers/00000000-0000-4000-8000-000000000000', headers })).statusCode).toBe(429);
+      for (let i = 0; i < 25; i++) await app.inject({ method: 'GET', url: '/api/customers', headers: { 'x-api-key': 'cust_test_wrong' } });
+
+      expect(await value('http_server_request_duration_seconds_count', { http_route: '/api/customers', http_request_method: 'POST', http_response_status_code: '201' })).toBe(1);
+      expect(await value('customers_rate_limited_requests_total', { limit: 'seller' })).toBe(1);
+      expect(await value('customers_rate_limited_requests_total', { limit: 'unauthenticated' })).toBeGreaterThan(0);
+      expect(await value('http_server_active_requests')).toBe(0);
+      const system = dialect === 'postgres' ? 'postgresql' : 'sqlite';
+      expect(await value('customers_db_query_duration_seconds_count', { db_system_name: system, db_operation_name: 'SELECT' })).toBeGreaterThan(0);
+      // Every connection is back in the pool between requests (SQLite has none: always 0).
+      expect(await value('customers_db_pool_connections_in_use')).toBe(0);
+      expect(await value('customers_webhook_queue_depth')).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

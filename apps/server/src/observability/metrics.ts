@@ -1,0 +1,190 @@
+import client from 'prom-client';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../db/connect.js';
+import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
+import { FastHistogram } from './fast-histogram.js';
+import type { QueryObserver } from './query-observer.js';
+
+/** The OpenTelemetry HTTP semantic conventions' advised buckets for `http.server.request.duration`, in seconds. */
+export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+/** Database statements take microseconds on SQLite: finer buckets below a millisecond. */
+const QUERY_DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+/**
+ * The server's Prometheus metrics (listed with their meaning in the README, "Operating"). Every label value comes
+ * from a fixed set (a method, a route template, a status, an outcome, an operation): none carries a seller id,
+ * key, email or URL, so the number of series stays bounded whatever the traffic.
+ */
+export interface ServerMetrics {
+  registry: client.Registry;
+  /** One finished HTTP request. `route` is the route template (`/api/customers/:id`), '' when none matched. */
+  requestFinished(method: string, route: string, status: number, seconds: number): void;
+  requestStarted(): void;
+  requestEnded(): void;
+  /** A 429 by the limit that refused it. */
+  rateLimited(limit: 'seller' | 'unauthenticated' | 'other'): void;
+  /** Sees every database statement (connectDatabase's `observer`). */
+  queries: QueryObserver;
+  /** Sees every webhook delivery attempt (the delivery worker's `observer`). */
+  deliveries: DeliveryObserver;
+  /** Reads the delivery queue and the connection pool of this database at each scrape. */
+  watchDatabase(database: DatabaseHandle): void;
+}
+
+/**
+ * A registry with the server's metrics and prom-client's process defaults (CPU, memory, file descriptors, GC,
+ * event-loop delay).
+ *
+ * @example
+ * const metrics = createServerMetrics();
+ * const listener = await startMetricsListener(metrics, { port: 9464, host: '127.0.0.1' });
+ */
+export function createServerMetrics(): ServerMetrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  // Gauges named like counters (promtool's lint refuses them); nodejs_active_handles and friends say the same.
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+    registry.removeSingleMetric(name);
+  }
+  const registers = [registry];
+
+  // The per-request and per-statement instruments are plain numbers and FastHistograms, read at scrape time.
+  const duration = new FastHistogram(
+    'http_server_request_duration_seconds',
+    'Duration of HTTP server requests.',
+    ['http_request_method', 'http_route', 'http_response_status_code'],
+    HTTP_DURATION_BUCKETS,
+  );
+  registry.registerMetric(duration as unknown as client.Metric);
+  let activeRequests = 0;
+  new client.Gauge({
+    name: 'http_server_active_requests',
+    help: 'Number of active HTTP server requests.',
+    registers,
+    collect() {
+      this.set(activeRequests);
+    },
+  });
+  const rateLimited = new client.Counter({
+    name: 'customers_rate_limited_requests_total',
+    help: 'Requests refused with 429, by the limit that refused them: seller (a seller\'s request budget), unauthenticated (failed authentications of a client address) or other.',
+    labelNames: ['limit'] as const,
+    registers,
+  });
+  const queryDuration = new FastHistogram(
+    'customers_db_query_duration_seconds',
+    'Duration of database statements, by database and operation (SELECT, INSERT, UPDATE, DELETE, OTHER).',
+    ['db_system_name', 'db_operation_name'],
+    QUERY_DURATION_BUCKETS,
+  );
+  registry.registerMetric(queryDuration as unknown as client.Metric);
+  const deliveries = new client.Counter({
+    name: 'customers_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome: delivered, retrying (failed, retried later), failed (given up), lost (another worker took it over), aborted (shutdown), error (outcome not recorded).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const inFlight = new client.Gauge({ name: 'customers_webhook_attempts_in_flight', help: 'Webhook delivery attempts running in this process.', registers });
+  const databases: DatabaseHandle[] = [];
+  // One read per scrape for both queue gauges (the two collects of a scrape share it).
+  let pending: { at: number; figures: Promise<QueueFigures | undefined> } | undefined;
+  const readQueue = (): Promise<QueueFigures | undefined> => {
+    const now = Date.now();
+    if (!pending || now - pending.at >= 1000) pending = { at: now, figures: queryQueue(databases[0], new Date(now)) };
+    return pending.figures;
+  };
+  new client.Gauge({
+    name: 'customers_webhook_queue_depth',
+    help: 'Webhook deliveries waiting to be sent (due now or scheduled for a retry), in the whole database.',
+    registers,
+    async collect() {
+      const queue = await readQueue();
+      if (queue) this.set(queue.depth);
+    },
+  });
+  new client.Gauge({
+    name: 'customers_webhook_queue_oldest_due_age_seconds',
+    help: 'How long the oldest due webhook delivery has waited since it fell due (0 when none is due).',
+    registers,
+    async collect() {
+      const queue = await readQueue();
+      if (queue) this.set(queue.oldestDueAgeSeconds);
+    },
+  });
+  new client.Gauge({
+    name: 'customers_db_pool_connections_in_use',
+    help: 'PostgreSQL connections of this process in use (always 0 on SQLite, which has no pool).',
+    registers,
+    collect() {
+      const stats = databases.find((database) => database.poolStats)?.poolStats?.();
+      if (stats) this.set(stats.total - stats.idle);
+    },
+  });
+
+  // Label combinations are looked up once each, not hashed on every request.
+  const children = new Map<string, (seconds: number) => void>();
+  const queryChildren = new Map<string, (seconds: number) => void>();
+
+  return {
+    registry,
+    requestFinished(method, route, status, seconds) {
+      const key = `${method} ${status} ${route}`;
+      let observe = children.get(key);
+      if (!observe) {
+        observe = duration.series(method, route, String(status));
+        children.set(key, observe);
+      }
+      observe(seconds);
+    },
+    requestStarted: () => {
+      activeRequests++;
+    },
+    requestEnded: () => {
+      activeRequests--;
+    },
+    rateLimited: (limit) => rateLimited.inc({ limit }),
+    queries: ({ system, operation }) => {
+      const key = `${system} ${operation}`;
+      let observe = queryChildren.get(key);
+      if (!observe) {
+        observe = queryDuration.series(system, operation);
+        queryChildren.set(key, observe);
+      }
+      const start = performance.now();
+      const done = observe;
+      return () => done((performance.now() - start) / 1000);
+    },
+    deliveries: () => {
+      inFlight.inc();
+      return (end) => {
+        inFlight.dec();
+        deliveries.inc({ outcome: end });
+      };
+    },
+    watchDatabase(database) {
+      databases.push(database);
+    },
+  };
+}
+
+interface QueueFigures {
+  depth: number;
+  oldestDueAgeSeconds: number;
+}
+
+async function queryQueue(database: DatabaseHandle | undefined, now: Date): Promise<QueueFigures | undefined> {
+  if (!database) return undefined;
+  try {
+    const { rows } = await sql<{ depth: number | string; oldest: Date | string | null }>`
+      select count(*) as depth,
+        min(case when next_attempt_at <= ${now.toISOString()} then next_attempt_at end) as oldest
+      from webhook_deliveries where next_attempt_at is not null`.execute(database.db);
+    const row = rows[0];
+    if (!row) return undefined;
+    const oldest = row.oldest === null ? undefined : new Date(row.oldest).getTime();
+    return { depth: Number(row.depth), oldestDueAgeSeconds: oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
+  } catch {
+    // The database does not answer: the gauges keep their last values (readiness says why).
+    return undefined;
+  }
+}

@@ -1,0 +1,157 @@
+import type { Span, SpanContext } from '@opentelemetry/api';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
+import type { QueryObserver } from './query-observer.js';
+import { setContextBinder, setTraceContextSource } from './trace-context.js';
+
+/** What the server wires in when traces are on. */
+export interface Tracing {
+  /** @fastify/otel's plugin: a server span per request (an incoming `traceparent` is continued). */
+  plugin: FastifyPluginCallback;
+  /** A child span per database statement of a traced request. */
+  queries: QueryObserver;
+  /** A span per webhook delivery attempt, linked to the span of the request that made the change. */
+  deliveries: DeliveryObserver;
+  /** Exports what is left and stops. */
+  shutdown(): Promise<void>;
+}
+
+/** Whether the environment asks for traces: an OTLP endpoint is set (and the SDK is not disabled). */
+export function tracingRequested(env: NodeJS.ProcessEnv): boolean {
+  if ((env.OTEL_SDK_DISABLED ?? '').toLowerCase() === 'true') return false;
+  if ((env.OTEL_TRACES_EXPORTER ?? '').split(',').map((name) => name.trim()).includes('none')) return false;
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+}
+
+/**
+ * Starts the OpenTelemetry SDK when the standard `OTEL_*` variables ask for traces (see {@link tracingRequested}),
+ * configured by them alone (endpoint, `http/protobuf` or `http/json`, service name, sampler…); otherwise
+ * undefined, and the SDK is not even loaded (dynamic imports), so tracing off costs nothing. Metrics stay
+ * Prometheus' (observability/metrics.ts): the SDK's metric and log exporters are off unless asked for.
+ *
+ * @example
+ * const tracing = await startTracing(process.env);
+ */
+export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<Tracing | undefined> {
+  if (!tracingRequested(env)) return undefined;
+  env.OTEL_METRICS_EXPORTER ??= 'none';
+  env.OTEL_LOGS_EXPORTER ??= 'none';
+  const [{ NodeSDK }, { FastifyOtelInstrumentation }, api] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@fastify/otel'),
+    import('@opentelemetry/api'),
+  ]);
+  // The span of each request in flight by trace id, so what a request writes links to the request's span rather
+  // than to the handler span active at the time.
+  const requestSpans = new Map<string, Span>();
+  const traceOfRequest = new WeakMap<FastifyRequest, { traceId: string; span: Span }>();
+  const fastifyOtel = new FastifyOtelInstrumentation({
+    // One server span per request (plus its handler's), not one per lifecycle hook.
+    instrumentHooks: false,
+    requestHook: (span, request) => {
+      const { traceId } = span.spanContext();
+      requestSpans.set(traceId, span);
+      // Every log line of the request carries its trace.
+      request.log = request.log.child({ trace_id: traceId });
+      traceOfRequest.set(request, { traceId, span });
+    },
+  });
+  const forget = (request: FastifyRequest) => {
+    const entry = traceOfRequest.get(request);
+    if (entry && requestSpans.get(entry.traceId) === entry.span) requestSpans.delete(entry.traceId);
+  };
+  const otelPlugin = fastifyOtel.plugin() as unknown as FastifyPluginCallback;
+  // @fastify/otel's plugin, and the end of each request's entry in requestSpans, on the root app.
+  const plugin: FastifyPluginCallback = (instance, _options, done) => {
+    instance.register(otelPlugin);
+    instance.addHook('onResponse', (request, _reply, next) => {
+      forget(request);
+      next();
+    });
+    instance.addHook('onRequestAbort', (request, next) => {
+      forget(request);
+      next();
+    });
+    done();
+  };
+  Object.assign(plugin, { [Symbol.for('skip-override')]: true });
+  const sdk = new NodeSDK({
+    instrumentations: [fastifyOtel],
+    ...(env.OTEL_SERVICE_NAME ? {} : { serviceName: 'customers-api-server' }),
+  });
+  sdk.start();
+  const tracer = api.trace.getTracer('@customers-api/server');
+
+  setTraceContextSource(() => {
+    const active = api.trace.getSpan(api.context.active());
+    if (!active) return undefined;
+    const request = requestSpans.get(active.spanContext().traceId) ?? active;
+    return traceparentOf(request.spanContext());
+  });
+
+  setContextBinder((fn) => api.context.bind(api.context.active(), fn));
+
+  const queries: QueryObserver = ({ system, operation }) => {
+    const parent = api.context.active();
+    // Background work (the delivery worker's polls) makes no root spans of its own.
+    if (!api.trace.getSpan(parent)) return () => {};
+    const span = tracer.startSpan(
+      operation,
+      { kind: api.SpanKind.CLIENT, attributes: { 'db.system.name': system, 'db.operation.name': operation } },
+      parent,
+    );
+    return (error) => {
+      if (error) span.setStatus({ code: api.SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+      span.end();
+    };
+  };
+
+  const deliveries: DeliveryObserver = (delivery) => {
+    const link = spanContextOf(delivery.change.trace_context);
+    const span = tracer.startSpan(
+      'webhook delivery',
+      {
+        kind: api.SpanKind.CLIENT,
+        root: true,
+        links: link ? [{ context: link }] : [],
+        attributes: {
+          'http.request.method': 'POST',
+          'customers.webhook.event_id': delivery.change.event_id,
+          'customers.webhook.event_type': delivery.change.type,
+          'customers.webhook.endpoint_id': delivery.endpointId,
+          'customers.webhook.attempt': delivery.attempts + 1,
+        },
+      },
+      api.ROOT_CONTEXT,
+    );
+    return (end, outcome) => {
+      span.setAttribute('customers.webhook.result', end);
+      if ('status' in outcome) span.setAttribute('http.response.status_code', outcome.status);
+      if (end !== 'delivered') span.setStatus({ code: api.SpanStatusCode.ERROR, message: 'error' in outcome ? outcome.error : end });
+      span.end();
+    };
+  };
+
+  return {
+    plugin,
+    queries,
+    deliveries,
+    async shutdown() {
+      setTraceContextSource(undefined);
+      setContextBinder(undefined);
+      await sdk.shutdown();
+    },
+  };
+}
+
+/** A span context as a W3C traceparent. */
+function traceparentOf({ traceId, spanId, traceFlags }: SpanContext): string {
+  return `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, '0')}`;
+}
+
+/** A stored traceparent back as a (remote) span context, for a link. */
+function spanContextOf(traceparent: string | null): SpanContext | undefined {
+  const match = traceparent ? /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(traceparent) : null;
+  if (!match) return undefined;
+  return { traceId: match[1]!, spanId: match[2]!, traceFlags: Number.parseInt(match[3]!, 16), isRemote: true };
+}

@@ -1,5 +1,5 @@
-// Bundles dist/index.js the way a seller's bundler would (minified, code behind a dynamic import() split into its
-// own chunk, loaded on first use), gzips it and fails above the budget. What counts is the entry chunk plus every
+// Bundles dist/index.js the way a seller's bundler would (openapi-fetch included, minified, code behind a dynamic
+// import() split into its own chunk, loaded on first use), gzips it and fails above the budget. What counts is the entry chunk plus every
 // chunk it imports statically (a chunk shared with the lazy verifier loads up front too); chunks reached only through
 // import() are reported apart. Also measures the `@customers-api/sdk/webhooks` entry alone (a receiver that only
 // verifies). Run after `build`: `node scripts/size.mjs`. The vitest suite runs it too.

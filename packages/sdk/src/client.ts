@@ -1,5 +1,5 @@
 import type { Answer, CallContext } from './core/api-promise';
-import { ConfigurationError, ConnectionError, TimeoutError } from './core/errors';
+import { type ApiCallError, ConfigurationError, ConnectionError, TimeoutError } from './core/errors';
 import type { ClientHooks } from './core/hooks';
 import type { LogEvent, Logger } from './core/logger';
 import { rateLimitOf } from './core/rate-limit';
@@ -274,13 +274,15 @@ export class CustomersClient {
       // `x-should-retry: true|false` from the server (or a gateway) overrides the status's own verdict.
       const verdict = response?.headers.get('x-should-retry');
       const worthRetrying = response ? !response.ok && verdict !== 'false' && (verdict === 'true' || isRetryableStatus(response.status)) : true;
-      // The advice texts of the error messages load on the first error response: a client whose calls succeed
-      // never needs them.
-      const error =
-        failure ??
-        (response!.ok
-          ? undefined
-          : errorFromResponse(response!.status, data, response!.headers, (await import('./internal/error-hints')).hintFor(response!.status)));
+      // The error messages (body checks, advice texts) load on the first error response: a client whose calls
+      // succeed never needs them.
+      let error: ApiCallError | undefined = failure;
+      if (!error && !response!.ok) {
+        const { status, headers: got } = response!;
+        const requestId = requestIdOf(got);
+        const { describeError } = await import('./internal/error-hints');
+        error = errorFromResponse(status, got, requestId, describeError(status, data, requestId));
+      }
       if (!worthRetrying || attempt > maxRetries || !isRetryableRequest(method, headers)) {
         if (error) throw error;
         return { data: data as T, response: response! };

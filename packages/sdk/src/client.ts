@@ -1,5 +1,5 @@
 import type { Answer, CallContext } from './core/api-promise';
-import { ConfigurationError, ConnectionError, TimeoutError } from './core/errors';
+import { type ApiCallError, ConfigurationError, ConnectionError, TimeoutError } from './core/errors';
 import type { ClientHooks } from './core/hooks';
 import type { LogEvent, Logger } from './core/logger';
 import { rateLimitOf } from './core/rate-limit';
@@ -9,7 +9,7 @@ import { envLogger } from './internal/env-logger';
 import { readEnv } from './internal/env';
 import { errorFromResponse } from './internal/error-from-response';
 import { redactHeaders, requestIdOf } from './internal/headers';
-import { type ApiRequest, readBody, urlOf } from './internal/http';
+import { type ApiRequest, partsOf, readBody } from './internal/http';
 import { isRetryableRequest, isRetryableStatus, retryDelayMs } from './internal/retry';
 import { abortError } from './internal/abort-error';
 import { sdkHeaders } from './internal/runtime';
@@ -187,8 +187,6 @@ export class CustomersClient {
     };
     const headers: Record<string, string> = { ...this.#headers, ...options?.headers };
     if (options?.requestId !== undefined) headers['X-Request-Id'] = options.requestId;
-    Object.assign(headers, request.headers);
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
     return this.#loop<T>(request, headers, resolved, context);
   }
 
@@ -211,9 +209,11 @@ export class CustomersClient {
     { maxRetries, timeout, signal }: Resolved,
     context: CallContext,
   ): Promise<Answer<T>> {
-    const { method } = request;
-    const url = urlOf(this.baseUrl, request);
-    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    // openapi-fetch makes the URL; the operation's own headers (`Idempotency-Key`) win over every other.
+    const { method, url, headers: own, body: json } = partsOf(this.baseUrl, request);
+    Object.assign(defaults, own);
+    const body = json === undefined ? undefined : JSON.stringify(json);
+    if (body !== undefined) defaults['Content-Type'] = 'application/json';
     const hooks = this.#hooks;
     for (let attempt = 1; ; attempt++) {
       const headers = new Headers(defaults);
@@ -274,13 +274,15 @@ export class CustomersClient {
       // `x-should-retry: true|false` from the server (or a gateway) overrides the status's own verdict.
       const verdict = response?.headers.get('x-should-retry');
       const worthRetrying = response ? !response.ok && verdict !== 'false' && (verdict === 'true' || isRetryableStatus(response.status)) : true;
-      // The advice texts of the error messages load on the first error response: a client whose calls succeed
-      // never needs them.
-      const error =
-        failure ??
-        (response!.ok
-          ? undefined
-          : errorFromResponse(response!.status, data, response!.headers, (await import('./internal/error-hints')).hintFor(response!.status)));
+      // The error messages (body checks, advice texts) load on the first error response: a client whose calls
+      // succeed never needs them.
+      let error: ApiCallError | undefined = failure;
+      if (!error && !response!.ok) {
+        const { status, headers: got } = response!;
+        const requestId = requestIdOf(got);
+        const { describeError } = await import('./internal/error-hints');
+        error = errorFromResponse(status, got, requestId, describeError(status, data, requestId));
+      }
       if (!worthRetrying || attempt > maxRetries || !isRetryableRequest(method, headers)) {
         if (error) throw error;
         return { data: data as T, response: response! };

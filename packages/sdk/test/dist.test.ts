@@ -67,6 +67,16 @@ describe('the built package', () => {
     }
   });
 
+  it('imports openapi-fetch, a caret-ranged dependency, in both builds instead of bundling a copy', () => {
+    const { dependencies } = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
+    expect(dependencies).toEqual({ 'openapi-fetch': 'catalog:' });
+    const workspace = readFileSync(fileURLToPath(new URL('../../../pnpm-workspace.yaml', import.meta.url)), 'utf8');
+    expect(workspace).toMatch(/^ {2}openapi-fetch: \^0\.17\.\d+$/m);
+    expect(readFileSync(dist('index.js'), 'utf8')).toMatch(/^import \{[^}]*createFinalURL[^}]*\} from "openapi-fetch";$/m);
+    expect(readFileSync(dist('index.cjs'), 'utf8')).toContain('require("openapi-fetch")');
+    expect(readFileSync(dist('index.js'), 'utf8')).not.toContain('function createFinalURL');
+  });
+
   it('bakes the package.json version into VERSION and the User-Agent', async () => {
     const { version } = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
     expect(esm.VERSION).toBe(version);

@@ -1,16 +1,17 @@
 import { expect, it } from 'vitest';
 // @ts-expect-error plain .mjs script without declarations
-import { BUDGET_BYTES, measure, measureExports, measureWebhooks, WEBHOOKS_BUDGET_BYTES } from '../scripts/size.mjs';
+import { BUDGET_BYTES, GOAL_BYTES, measure, measureExports, measureWebhooks, WEBHOOKS_BUDGET_BYTES } from '../scripts/size.mjs';
 
 interface Size {
   minified: number;
   gzipped: number;
 }
 
-it('keeps the entry chunk and the chunks it imports statically under 6 kB (min + gzip), no dependency needed', async () => {
-  expect(BUDGET_BYTES).toBe(6144);
+it('keeps the entry chunk and the chunks it imports statically under 6.5 kB (min + gzip), openapi-fetch included', async () => {
+  expect(BUDGET_BYTES).toBe(6656);
+  expect(GOAL_BYTES).toBe(6144);
   const { minified, gzipped, lazy } = (await measure()) as Size & { lazy: Size };
-  console.log(`[size] dist/index.js bundled: ${minified} B minified, ${gzipped} B gzipped (budget ${BUDGET_BYTES} B)`);
+  console.log(`[size] dist/index.js bundled: ${minified} B minified, ${gzipped} B gzipped (budget ${BUDGET_BYTES} B, goal ${GOAL_BYTES} B)`);
   console.log(`[size] loaded on first use (the webhook verifier): ${lazy.minified} B minified, ${lazy.gzipped} B gzipped`);
   expect(gzipped).toBeGreaterThan(1000); // sanity: it really bundled something
   expect(gzipped).toBeLessThanOrEqual(BUDGET_BYTES);

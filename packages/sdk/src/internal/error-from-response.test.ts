@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as errors from '../core/errors';
 import { errorFromResponse } from './error-from-response';
-import { hintFor } from './error-hints';
+import { describeError } from './error-hints';
+import { requestIdOf } from './headers';
+
+/** The error the client builds for this response, with the message the lazily loaded module makes. */
+function errorOf(status: number, parsed: unknown, headers: Headers) {
+  const requestId = requestIdOf(headers);
+  return errorFromResponse(status, headers, requestId, describeError(status, parsed, requestId));
+}
 
 const headers = new Headers({ 'x-request-id': 'req_42' });
 
@@ -22,7 +29,7 @@ describe('errorFromResponse', () => {
     [422, 'Unprocessable Entity', 'UnexpectedStatusError', 'Unexpected status 422'],
     [418, "I'm a teapot", 'UnexpectedStatusError', 'Unexpected status 418'],
   ] as const)('%i becomes %s-class %s with a hint', (status, reason, className, hint) => {
-    const err = errorFromResponse(status, { error: reason, message: 'the detail' }, headers, hintFor(status));
+    const err = errorOf(status, { error: reason, message: 'the detail' }, headers);
     const Class = errors[className];
     expect(err).toBeInstanceOf(Class);
     expect(err.name).toBe(className);
@@ -38,7 +45,7 @@ describe('errorFromResponse', () => {
   });
 
   it('copes with a body that is not the API error shape (a proxy page)', () => {
-    const err = errorFromResponse(502, '<html>bad gateway</html>', new Headers(), hintFor(502));
+    const err = errorOf(502, '<html>bad gateway</html>', new Headers());
     expect(err).toBeInstanceOf(errors.InternalServerError);
     expect(err.error).toBeUndefined();
     expect(err.requestId).toBeUndefined();
@@ -48,14 +55,14 @@ describe('errorFromResponse', () => {
   });
 
   it('keeps JSON that is not the API error shape as its text, so body is never unknown', () => {
-    const err = errorFromResponse(422, { detail: ['x'] }, new Headers(), hintFor(422));
+    const err = errorOf(422, { detail: ['x'] }, new Headers());
     expect(err.body).toBe('{"detail":["x"]}');
     expect(err.error).toBeUndefined();
-    expect(errorFromResponse(400, { error: 'Bad Request' }, new Headers(), hintFor(400)).body).toBe('{"error":"Bad Request"}');
+    expect(errorOf(400, { error: 'Bad Request' }, new Headers()).body).toBe('{"error":"Bad Request"}');
   });
 
   it('copes with an empty body', () => {
-    const err = errorFromResponse(404, undefined, new Headers(), hintFor(404));
+    const err = errorOf(404, undefined, new Headers());
     expect(err).toBeInstanceOf(errors.NotFoundError);
     expect(err.body).toBe('');
     expect(err.message).toMatch(/^404: no details\. Check the customer id/);

@@ -1,6 +1,9 @@
+import type { ApiErrorBody, ErrorResponseBody } from '../core/errors';
+
 /**
- * How to fix each error status, for the error's `message`. Loaded with `import()` on the first error response
- * (client.ts), so a client whose calls succeed never downloads these texts.
+ * How to fix each error status, and the error's `message` and `body` made from the response. Loaded with `import()`
+ * on the first error response (client.ts), so a client whose calls succeed never downloads these texts. Imports
+ * nothing at run time: a module shared with the entry chunk would become a chunk of its own.
  */
 const HINTS: Record<number, string> = {
   400: 'Fix the request: the message names the failing property.',
@@ -16,4 +19,33 @@ const HINTS: Record<number, string> = {
 /** The advice for a status: its own, else the one for any 5xx, else "Unexpected status N.". */
 export function hintFor(status: number): string {
   return HINTS[status] ?? (status >= 500 ? 'The server failed; retrying later may help.' : `Unexpected status ${status}.`);
+}
+
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  const b = body as Partial<Record<keyof ApiErrorBody, unknown>> | null;
+  return typeof b === 'object' && b !== null && typeof b.error === 'string' && typeof b.message === 'string';
+}
+
+/** The parsed error body as the API's `{ error, message }`, or text: never `unknown`. */
+export function errorBody(parsed: unknown): ErrorResponseBody {
+  if (isApiErrorBody(parsed) || typeof parsed === 'string') return parsed;
+  return parsed === undefined ? '' : JSON.stringify(parsed);
+}
+
+/** What an error response says, for {@link errorFromResponse}: its body as typed, and the error's message. */
+export interface ErrorDescription {
+  body: ErrorResponseBody;
+  message: string;
+}
+
+/**
+ * The body of a non-2xx response (parsed JSON, text or undefined) as the error keeps it, and the error's `message`:
+ * `409 Conflict: <the server's message>. <how to fix it> (request id ...)`.
+ */
+export function describeError(status: number, parsed: unknown, requestId: string | undefined): ErrorDescription {
+  const body = errorBody(parsed);
+  const reason = typeof body === 'object' ? ` ${body.error}` : '';
+  const detail = typeof body === 'object' ? body.message : body.slice(0, 200) || 'no details';
+  const quote = requestId ? ` (request id ${requestId}; quote it when reporting a problem)` : '';
+  return { body, message: `${status}${reason}: ${detail}. ${hintFor(status)}${quote}` };
 }

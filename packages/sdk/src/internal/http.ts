@@ -1,23 +1,44 @@
-/** @internal One API request as a resource describes it; the request loop sends it (once per attempt). */
-export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** The path under the base URL, path parameters already percent-encoded. */
+import { createFinalURL, createQuerySerializer, defaultPathSerializer } from 'openapi-fetch';
+import type { ParamsOption, RequestBodyOption } from 'openapi-fetch';
+import type { paths } from '../generated/openapi';
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+
+/**
+ * @internal One API request as a resource describes it, typed by the contract's `paths` the way openapi-fetch types
+ * its calls: an OpenAPI path template with the method it has, its `params` (`path`, `query`, `header`) and `body`.
+ * A template the contract lacks, a missing path parameter or a wrong body does not compile. The request loop sends
+ * it once per attempt.
+ */
+export type ApiRequest = {
+  [M in Method]: {
+    [P in keyof paths]: paths[P][M] extends object
+      ? { method: Uppercase<M>; path: P } & ParamsOption<paths[P][M]> & RequestBodyOption<paths[P][M]>
+      : never;
+  }[keyof paths];
+}[Method];
+
+/** What the request loop reads of any {@link ApiRequest}. */
+interface Parts {
+  method: Uppercase<Method>;
   path: string;
-  /** Query parameters; `undefined` ones are left out. */
-  query?: Record<string, string | number | undefined> | undefined;
-  /** Sent as JSON. */
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, string> };
   body?: unknown;
-  /** The operation's own headers (`Idempotency-Key`); they win over every other. */
-  headers?: Record<string, string> | undefined;
 }
 
-/** The request's URL: base URL, path, then the defined query parameters, each name and value percent-encoded. */
-export function urlOf(baseUrl: string, { path, query = {} }: ApiRequest): string {
-  const search = Object.entries(query)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value!)}`)
-    .join('&');
-  return `${baseUrl}${path}${search && `?${search}`}`;
+// openapi-fetch's defaults: `form` arrays, `deepObject` objects, values percent-encoded, `undefined` and `null` left
+// out.
+const querySerializer = /* @__PURE__ */ createQuerySerializer();
+
+/**
+ * The request's URL, made by openapi-fetch: base URL and path template, its path parameters percent-encoded in
+ * (`defaultPathSerializer`), then the defined query parameters (`createQuerySerializer`). Also the request's method,
+ * the operation's own headers (`params.header`: `Idempotency-Key`) and its body.
+ */
+export function partsOf(baseUrl: string, request: ApiRequest) {
+  const { method, path, params = {}, body } = request as Parts;
+  const url = createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
+  return { method, url, headers: params.header, body };
 }
 
 /**

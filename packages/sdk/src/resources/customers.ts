@@ -15,9 +15,6 @@ export interface CreateOptions extends RequestOptions {
   idempotencyKey?: string | undefined;
 }
 
-const PATH = '/api/customers';
-const pathOf = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
-
 function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
@@ -47,7 +44,7 @@ export class Customers {
    */
   create(body: CustomerCreate, options?: CreateOptions): APIPromise<Customer> {
     const key = options?.idempotencyKey ?? newIdempotencyKey();
-    return this.#call({ method: 'POST', path: PATH, body, headers: { 'Idempotency-Key': key } }, options);
+    return this.#call({ method: 'POST', path: '/api/customers', body, params: { header: { 'Idempotency-Key': key } } }, options);
   }
 
   /**
@@ -57,7 +54,7 @@ export class Customers {
    * const customer = await client.customers.get('3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61');
    */
   get(id: string, options?: RequestOptions): APIPromise<Customer> {
-    return this.#call({ method: 'GET', path: pathOf(id) }, options);
+    return this.#call({ method: 'GET', path: '/api/customers/{id}', params: { path: { id } } }, options);
   }
 
   /**
@@ -67,7 +64,7 @@ export class Customers {
    * const suspended = await client.customers.update(id, { status: 'suspended' });
    */
   update(id: string, patch: CustomerUpdate, options?: RequestOptions): APIPromise<Customer> {
-    return this.#call({ method: 'PATCH', path: pathOf(id), body: patch }, options);
+    return this.#call({ method: 'PATCH', path: '/api/customers/{id}', params: { path: { id } }, body: patch }, options);
   }
 
   /**
@@ -77,7 +74,7 @@ export class Customers {
    * await client.customers.delete(id);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.#call({ method: 'DELETE', path: pathOf(id) }, options);
+    return this.#call({ method: 'DELETE', path: '/api/customers/{id}', params: { path: { id } } }, options);
   }
 
   /**
@@ -118,6 +115,6 @@ export class Customers {
 
   /** One `GET /api/customers` through the request loop. */
   #page(query: ListQuery, options: RequestOptions | undefined, context: CallContext) {
-    return this.#send<CursorPageBody<Customer>>(options, { method: 'GET', path: PATH, query }, context);
+    return this.#send<CursorPageBody<Customer>>(options, { method: 'GET', path: '/api/customers', params: { query } }, context);
   }
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { partsOf, readBody } from './http';
+
+const BASE = 'http://127.0.0.1:3000';
+
+describe('partsOf (openapi-fetch builds the URL)', () => {
+  it('fills the path template with the percent-encoded path parameter', () => {
+    const parts = partsOf(BASE, { method: 'GET', path: '/api/customers/{id}', params: { path: { id: 'a/b?c d' } } });
+    expect(parts).toEqual({ method: 'GET', url: `${BASE}/api/customers/a%2Fb%3Fc%20d`, headers: undefined, body: undefined });
+  });
+
+  it('appends the defined query parameters in order, values percent-encoded, undefined ones left out', () => {
+    const { url } = partsOf(BASE, {
+      method: 'GET',
+      path: '/api/customers',
+      params: { query: { email: 'ada+tag@example.com', status: undefined, limit: 1, cursor: 'a&b=c' } },
+    });
+    expect(url).toBe(`${BASE}/api/customers?email=ada%2Btag%40example.com&limit=1&cursor=a%26b%3Dc`);
+  });
+
+  it('adds no ? for an empty query or no params at all', () => {
+    expect(partsOf(BASE, { method: 'GET', path: '/api/customers', params: { query: {} } }).url).toBe(`${BASE}/api/customers`);
+    expect(partsOf(BASE, { method: 'GET', path: '/api/customers' }).url).toBe(`${BASE}/api/customers`);
+  });
+
+  it("hands over the operation's own headers and the body as given (the request loop serializes it)", () => {
+    const body = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+    const parts = partsOf(BASE, { method: 'POST', path: '/api/customers', body, params: { header: { 'Idempotency-Key': 'k-1' } } });
+    expect(parts).toEqual({ method: 'POST', url: `${BASE}/api/customers`, headers: { 'Idempotency-Key': 'k-1' }, body });
+  });
+});
+
+describe('readBody', () => {
+  it('is undefined for an empty body, JSON when it parses, the text of an error response that does not', async () => {
+    expect(await readBody(new Response(null, { status: 204 }))).toBeUndefined();
+    expect(await readBody(new Response('{"a":1}'))).toEqual({ a: 1 });
+    expect(await readBody(new Response('<html>bad gateway</html>', { status: 502 }))).toBe('<html>bad gateway</html>');
+    await expect(readBody(new Response('<html>', { status: 200 }))).rejects.toThrow(SyntaxError);
+  });
+});

@@ -161,9 +161,10 @@ describe.each(DIALECTS)('audit log on %s', (dialect) => {
     expect(await rows()).toEqual([]);
   });
 
-  it('names every action of the issue', () => {
-    expect(AUDIT_ACTIONS).toHaveLength(17);
-    expect(new Set(AUDIT_ACTIONS).size).toBe(17);
+  it('names every action of the issue, and the enabling of a disabled endpoint', () => {
+    expect(AUDIT_ACTIONS).toHaveLength(18);
+    expect(new Set(AUDIT_ACTIONS).size).toBe(18);
+    expect(AUDIT_ACTIONS).toContain('webhook_endpoint.enabled');
   });
 });
 

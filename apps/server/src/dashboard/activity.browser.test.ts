@@ -49,6 +49,8 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
     const link = /(http:\/\/\S+\/dashboard\/login\?token=\S+)/.exec(banner)?.[1];
     expect(link, banner).toBeDefined();
     await page.goto(link!);
+    // No session yet: the link asks for a click before it signs in (no sign-in CSRF).
+    await page.getByRole('button', { name: /^Sign in as / }).click();
     await page.waitForURL(`${server.url}/dashboard/settings/api-keys`);
     await page.getByLabel('Name', { exact: true }).fill('Audited key');
     await page.getByRole('button', { name: 'Create key' }).click();

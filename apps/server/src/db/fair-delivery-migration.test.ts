@@ -25,7 +25,9 @@ describe.each(DIALECTS)('migration 009_fair_delivery on %s', (dialect) => {
     const migrator = new Migrator({ db: db.handle.db, provider: { getMigrations: async () => migrations(dialect) } });
     const down = await migrator.migrateTo('008_outbox_when_subscribed');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([['009_fair_delivery', 'Down', 'Success']]);
+    // Later migrations go down first; 009 is the last one undone.
+    expect(down.results?.every((r) => r.direction === 'Down' && r.status === 'Success')).toBe(true);
+    expect(down.results?.at(-1)?.migrationName).toBe('009_fair_delivery');
     const columns = (table: string) =>
       db.handle.db.introspection.getTables().then((tables) => tables.find((t) => t.name === table)!.columns.map((c) => c.name));
     expect(await columns('webhook_endpoints')).not.toContain('disabled_at');

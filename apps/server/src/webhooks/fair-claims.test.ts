@@ -125,6 +125,9 @@ describe.each(DIALECTS)('fair claims on %s', (dialect) => {
     expect(await recordAttempt(db.handle, second!, REFUSED, { now: at(WEBHOOK_DISABLE_AFTER_MS), owner: 'process-1' })).toBe('failed');
     const disabled = await findEndpoint(db.handle, seller, dead);
     expect(disabled).toMatchObject({ disabled: true, disabled_at: at(WEBHOOK_DISABLE_AFTER_MS).toISOString(), failing: true });
+    // The server did it, and the audit log says so once (in the attempt's transaction).
+    const audit = await db.handle.db.selectFrom('audit_log').selectAll().where('seller_id', '=', seller).execute();
+    expect(audit.map((row) => [row.action, row.actor_type, row.target_id])).toEqual([['webhook_endpoint.disabled', 'server', dead]]);
     const deliveries = (await listDeliveries(db.handle, seller, dead))!;
     expect(deliveries.map((d) => d.status)).toEqual(['failed', 'failed', 'failed']);
     // No change is recorded for it while disabled, and nothing is claimed.

@@ -37,6 +37,10 @@ describe('the benchmark harness (smoke)', () => {
       'postgres-get-2proc',
       'postgres-mixed-2proc',
       'sqlite-get-info',
+      'sqlite-get-metrics',
+      'sqlite-get-tracing',
+      'sqlite-post-metrics',
+      'sqlite-post-tracing',
       'sqlite-get-ratelimit',
       'sqlite-get-ratelimit-redis',
       'prism-get',
@@ -106,7 +110,7 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.listScaleP99Ratio.postgres).toBeGreaterThan(0);
     expect(report.listOverGet).toBeGreaterThan(0);
     const checks = checkTargets(report);
-    expect(checks).toHaveLength(16);
+    expect(checks).toHaveLength(20);
     for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
   });
 

@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
+import { apiVersionHeaders, createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
 import type { DatabaseHandle } from './db/connect.js';
 import { purgeExpiredIdempotencyKeys } from './db/idempotency-keys.js';
 import { SqlCustomerStore } from './db/sql-customer-store.js';
 import { registerDashboard } from './dashboard/register-dashboard.js';
 import { loadOpenApi } from './openapi-document.js';
 import { registerApiRoutes } from './http/api-routes.js';
+import { registerApiVersion } from './http/api-version.js';
 import { createKeyAndCustomerLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
 import { readBodyBytes, registerBodyReader } from './http/body-reader.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { registerDocsRoutes } from './http/docs-routes.js';
 import { answerFromCore, handleError, registerErrorHandling } from './http/error-handling.js';
 import { registerHealthRoutes } from './http/health-routes.js';
+import { headerReader } from './http/header-reader.js';
 import { createKeyUsageRecorder } from './http/key-usage.js';
 import { registerRequestIdHeader, requestIdFor } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
@@ -75,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id);
+      reply.header('x-request-id', request.id).headers(apiVersionHeaders(headerReader(request.headers), now));
       // A path Fastify cannot decode (broken percent-encoding in an id) is core's to answer, like any other.
       if (error.code !== 'FST_ERR_BAD_URL' || !core) return handleError(error, request, reply);
       const answer = core;
@@ -94,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
-  core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, ...(limits ? { rateLimiter: limits.sellers } : {}) });
+  core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, now, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
   registerRequestIdHeader(app);
   registerWriteCoalescing(app);
@@ -105,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, database);
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
+    registerApiVersion(api, now);
     registerAuth(api, { lookupKey, lookupKeyAndCustomer }, limits);
     registerApiRoutes(api, service);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSIONS, LATEST_API_VERSION } from '@customers-api/core';
+import { rawExchange } from '../test/raw-http.js';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
 
@@ -60,5 +61,14 @@ describe.each(DIALECTS)('Customers-Version over HTTP on %s', (dialect) => {
       expect(res.status).toBe(status);
       expect(res.headers.get('customers-version'), `${status}`).toBe(LATEST_API_VERSION);
     }
+  });
+
+  it('carries it on answers outside the routes: a path Fastify cannot decode, a request the parser refuses', async () => {
+    const badUrl = await server.call('GET', '/api/customers/%E0%A4%A', { key: seller.key, headers: { 'Customers-Version': LATEST_API_VERSION } });
+    expect(badUrl.status).toBe(404);
+    expect(badUrl.headers.get('customers-version')).toBe(LATEST_API_VERSION);
+    const garbage = await rawExchange(server.url, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    expect(garbage.headers['customers-version']).toBe(LATEST_API_VERSION);
   });
 });

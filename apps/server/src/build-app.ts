@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
-import { createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
+import { apiVersionHeaders, createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
 import type { DatabaseHandle } from './db/connect.js';
 import { purgeExpiredIdempotencyKeys } from './db/idempotency-keys.js';
 import { SqlCustomerStore } from './db/sql-customer-store.js';
@@ -11,12 +11,14 @@ import { registerHttpMetrics } from './observability/http-metrics.js';
 import type { ServerMetrics } from './observability/metrics.js';
 import { loadOpenApi } from './openapi-document.js';
 import { registerApiRoutes } from './http/api-routes.js';
+import { registerApiVersion } from './http/api-version.js';
 import { createKeyAndCustomerLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
 import { readBodyBytes, registerBodyReader } from './http/body-reader.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { registerDocsRoutes } from './http/docs-routes.js';
 import { answerFromCore, handleError, registerErrorHandling } from './http/error-handling.js';
 import { registerHealthRoutes } from './http/health-routes.js';
+import { headerReader } from './http/header-reader.js';
 import { createKeyUsageRecorder } from './http/key-usage.js';
 import { registerRequestIdHeader, requestIdFor } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
@@ -85,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id);
+      reply.header('x-request-id', request.id).headers(apiVersionHeaders(headerReader(request.headers), now));
       // A path Fastify cannot decode (broken percent-encoding in an id) is core's to answer, like any other.
       if (error.code !== 'FST_ERR_BAD_URL' || !core) return handleError(error, request, reply);
       const answer = core;
@@ -104,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
-  core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, ...(limits ? { rateLimiter: limits.sellers } : {}) });
+  core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, now, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
   // First, so every route and hook registered after it is traced.
   if (options.tracing) await app.register(options.tracing.plugin);
@@ -119,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, { database, redis: options.rateLimit?.redis });
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
+    registerApiVersion(api, now);
     registerAuth(api, { lookupKey, lookupKeyAndCustomer }, limits);
     registerApiRoutes(api, service);
   });

@@ -132,6 +132,18 @@ export { splitRequestTarget, type RequestTarget } from './http/request-target.js
 export { BODY_LIMIT_BYTES, isJsonContentType, readJsonBody } from './http/read-json-body.js';
 export { resolveRequestId } from './http/request-id.js';
 
+// API versions: the dated versions of openapi.yaml and the `Customers-Version` header rule
+export {
+  API_VERSION_HEADER,
+  API_VERSIONS,
+  LATEST_API_VERSION,
+  apiVersionHeaders,
+  resolveApiVersion,
+  utcDate,
+  type ApiVersion,
+  type ApiVersionResolution,
+} from './versions/api-version.js';
+
 // Rate limits: one interface the hosts implement, the draft's headers, the seller check
 export type { RateLimitDecision, RateLimiter } from './rate-limit/rate-limiter.js';
 export {

@@ -1,11 +1,12 @@
 import { ApiError } from '@customers-api/core';
 
 /** The response headers a browser may read: the ones the API documents beyond the simple ones. */
-export const EXPOSED_HEADERS = 'X-Request-Id, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy';
+export const EXPOSED_HEADERS =
+  'X-Request-Id, Customers-Version, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy';
 const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 // The X-Customers-Sdk-* headers name the SDK and runtime of every SDK request (browsers ignore a User-Agent).
 const ALLOWED_HEADERS =
-  'X-API-Key, Authorization, Content-Type, Idempotency-Key, X-Request-Id, Prefer, X-Customers-Sdk-Version, X-Customers-Sdk-Runtime, X-Customers-Sdk-Runtime-Version';
+  'X-API-Key, Authorization, Content-Type, Idempotency-Key, X-Request-Id, Customers-Version, Prefer, X-Customers-Sdk-Version, X-Customers-Sdk-Runtime, X-Customers-Sdk-Runtime-Version';
 
 /** Which origins may call the mock from a browser: any (the default), or only the listed ones. */
 export type CorsOrigins = '*' | readonly string[];

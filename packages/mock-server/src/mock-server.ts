@@ -6,6 +6,7 @@ import {
   errors,
   isApiError,
   operationFor,
+  apiVersionHeaders,
   resolveRequestId,
   SeedError,
   splitRequestTarget,
@@ -156,7 +157,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       const requestId = resolveRequestId(read);
       if (!isApiError(caught)) onUnexpectedError(caught, requestId);
       const error = isApiError(caught) ? caught : errors.internal();
-      answer = errorAnswer(error, { 'X-Request-Id': requestId });
+      answer = errorAnswer(error, { 'X-Request-Id': requestId, ...apiVersionHeaders(read) });
     }
     if (!journaled) api.record(received, answer, preferredResponse);
     // The rest of an oversized body is discarded unread, and the connection is not reused after it.

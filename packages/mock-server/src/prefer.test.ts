@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LATEST_API_VERSION } from '@customers-api/core';
 import { parsePrefer, preferredAnswer } from './prefer.js';
 import { loadSpecExamples } from './spec-examples.js';
 
@@ -23,10 +24,10 @@ describe('preferredAnswer', () => {
 
   it("answers a success code or a named example from openapi.yaml's examples", () => {
     const found = preferredAnswer('getCustomer', { code: 200 }, examples, header({ 'x-request-id': 'r1' }));
-    expect(found).toEqual({ response: { status: 200, headers: { 'X-Request-Id': 'r1' }, body: expect.objectContaining({ first_name: 'Ada' }) } });
+    expect(found).toEqual({ response: { status: 200, headers: { 'X-Request-Id': 'r1', 'Customers-Version': LATEST_API_VERSION }, body: expect.objectContaining({ first_name: 'Ada' }) } });
     const created = preferredAnswer('createCustomer', { example: 'created' }, examples, header());
     expect('response' in created && created.response.headers.Location).toMatch(/^\/api\/customers\/[0-9a-f-]{36}$/);
-    expect(preferredAnswer('deleteCustomer', { code: 204 }, examples, header())).toEqual({ response: { status: 204, headers: { 'X-Request-Id': expect.any(String) }, body: undefined } });
+    expect(preferredAnswer('deleteCustomer', { code: 204 }, examples, header())).toEqual({ response: { status: 204, headers: { 'X-Request-Id': expect.any(String), 'Customers-Version': LATEST_API_VERSION }, body: undefined } });
     expect(preferredAnswer('createCustomer', { example: 'tooLong' }, examples, header())).toEqual({
       forced: { status: 400, message: 'first_name must be at most 100 characters' },
     });

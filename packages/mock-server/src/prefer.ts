@@ -2,6 +2,7 @@ import {
   errors,
   FORCED_STATUSES,
   pathFor,
+  apiVersionHeaders,
   resolveRequestId,
   type ApiResponse,
   type ForcedResponse,
@@ -83,6 +84,7 @@ export function preferredAnswer(
       status: example.status,
       headers: {
         'X-Request-Id': resolveRequestId(header),
+        ...apiVersionHeaders(header),
         ...(example.status === 201 && id && { Location: pathFor('getCustomer', { id }) }),
       },
       body,

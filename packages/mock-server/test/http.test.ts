@@ -88,7 +88,9 @@ describe('CORS', () => {
     const response = await create(ada, { Origin: 'http://app.test' });
     expect(response.status).toBe(409);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://app.test');
-    expect(response.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy');
+    expect(response.headers.get('access-control-expose-headers')).toBe(
+      'X-Request-Id, Customers-Version, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy',
+    );
   });
 });
 

@@ -5,7 +5,13 @@ import { createResponseValidator } from './response-validator.js';
 const validator = createResponseValidator();
 const json = (value: unknown) => JSON.stringify(value);
 const headers = (extra: Record<string, string> = {}) =>
-  new Headers({ 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req_1', 'cache-control': 'no-store', ...extra });
+  new Headers({
+    'content-type': 'application/json; charset=utf-8',
+    'x-request-id': 'req_1',
+    'cache-control': 'no-store',
+    'customers-version': '2026-11-26',
+    ...extra,
+  });
 // The spec's own example customer: a documented response body must pass its own schema.
 const customer = loadOpenApi().components.examples!.CustomerAda.value as Record<string, unknown> & { id: string };
 const path = `/api/customers/${customer.id}`;
@@ -34,6 +40,18 @@ describe('response validator', () => {
     });
     expect(verdict.violations).toContain('deleteCustomer 404: header X-Request-Id is missing');
     expect(verdict.violations.some((v) => v.includes('additional properties'))).toBe(true);
+  });
+
+  it('requires Customers-Version on every response, errors included, as a date', () => {
+    const body = json({ error: 'Not Found', message: 'Customer not found' });
+    for (const status of [200, 404]) {
+      const bare = headers();
+      bare.delete('customers-version');
+      const verdict = validator.validate({ method: 'GET', path, status, headers: bare, body: status === 200 ? json(customer) : body });
+      expect(verdict.violations).toEqual([`getCustomer ${status}: header Customers-Version is missing`]);
+    }
+    const malformed = validator.validate({ method: 'GET', path, status: 404, headers: headers({ 'customers-version': 'latest' }), body });
+    expect(malformed.violations.join('\n')).toMatch(/header Customers-Version "latest" data must match pattern/);
   });
 
   it('requires every required header (Location on 201, WWW-Authenticate on 401) and checks header schemas', () => {

@@ -8,6 +8,7 @@ import { MemoryCustomerStore } from '../store/memory-store.js';
 import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter.js';
 import { createApiHandler } from './api-handler.js';
 import type { ApiResponse } from './types.js';
+import { LATEST_API_VERSION } from '../versions/api-version.js';
 
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
 const seller = { sellerId: '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a', customerLimit: 10 };
@@ -64,7 +65,11 @@ describe('createApiHandler', () => {
     const deleted = await send('DELETE', `/api/customers/${id}`);
     expect(deleted).toEqual({
       status: 204,
-      headers: { 'X-Request-Id': deleted.headers['X-Request-Id'], 'Cache-Control': 'no-store' },
+      headers: {
+        'X-Request-Id': deleted.headers['X-Request-Id'],
+        'Cache-Control': 'no-store',
+        'Customers-Version': LATEST_API_VERSION,
+      },
     });
     expect(deleted.headers['X-Request-Id']).toMatch(/^req_[0-9a-f]{32}$/);
     expectError(await send('GET', `/api/customers/${id}`), 404, 'Customer not found');

@@ -8,6 +8,7 @@ import { routeRequest } from './router.js';
 import { checkRateLimit } from '../rate-limit/check-rate-limit.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { ApiRequest, ApiResponse } from './types.js';
+import { API_VERSION_HEADER, resolveApiVersion, type ApiVersionResolution } from '../versions/api-version.js';
 
 export interface ApiHandlerOptions {
   service: CustomerService;
@@ -21,11 +22,13 @@ export interface ApiHandlerOptions {
   newRequestId?: () => string;
   /** Limits each seller's requests after authentication (429 + `Retry-After`); none when omitted. */
   rateLimiter?: RateLimiter;
+  /** The clock a version's sunset is compared with; the system clock when omitted. */
+  now?: () => Date;
 }
 
 /**
  * The whole API as one framework-free function from {@link ApiRequest} to {@link ApiResponse}: routing from
- * openapi.yaml's paths (404, 405 + Allow, HEAD), request ids, authentication, rate limits, the operation table (body rules,
+ * openapi.yaml's paths (404, 405 + Allow, HEAD), request ids, the `Customers-Version` header, authentication, rate limits, the operation table (body rules,
  * business rules, success answers) and error mapping. MSW and the HTTP mock host it whole; the server hosts
  * the operations as Fastify routes and asks it about everything else. No input makes it throw: every failure
  * becomes an `{ error, message }` response.
@@ -38,9 +41,15 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
   const { service, lookupKey, hashKey } = options;
 
   /** The rate-limit headers of the request being answered, for its answer whatever it is. */
-  async function dispatch(request: ApiRequest, limitHeaders: Record<string, string>): Promise<ApiResponse> {
+  async function dispatch(
+    request: ApiRequest,
+    limitHeaders: Record<string, string>,
+    version: ApiVersionResolution,
+  ): Promise<ApiResponse> {
     const route = routeRequest(request.method, request.path);
     if (route.kind === 'not_found') throw errors.routeNotFound(request.path);
+    // Part of the request's syntax: checked before the key, as openapi.yaml's order of checks says.
+    if (version.error) throw version.error;
     const seller = await authenticate(request.header, lookupKey, hashKey);
     if (options.rateLimiter) Object.assign(limitHeaders, await checkRateLimit(options.rateLimiter, seller));
     if (route.kind === 'method_not_allowed') throw errors.methodNotAllowed(request.method.toUpperCase(), route.allowed);
@@ -58,15 +67,24 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
 
   async function answer(request: ApiRequest, requestId: string): Promise<ApiResponse> {
     const limitHeaders: Record<string, string> = {};
+    const version = resolveApiVersion(request.header, options.now);
     try {
-      const result = await dispatch(request, limitHeaders);
-      return { ...result, headers: { ...result.headers, ...limitHeaders, 'X-Request-Id': requestId } };
+      const result = await dispatch(request, limitHeaders, version);
+      return {
+        ...result,
+        headers: { ...result.headers, ...limitHeaders, 'X-Request-Id': requestId, [API_VERSION_HEADER]: version.version },
+      };
     } catch (caught) {
       if (!isApiError(caught)) options.onUnexpectedError?.(caught, requestId);
       const error = toApiError(caught);
       return {
         status: error.status,
-        headers: { ...errorHeaders(error.headers), ...limitHeaders, 'X-Request-Id': requestId },
+        headers: {
+          ...errorHeaders(error.headers),
+          ...limitHeaders,
+          'X-Request-Id': requestId,
+          [API_VERSION_HEADER]: version.version,
+        },
         body: error.toBody(),
       };
     }

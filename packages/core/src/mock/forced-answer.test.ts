@@ -2,6 +2,7 @@ import { generateApiKey } from '../auth/api-key.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forcedAnswer, givenAnswer, NETWORK_ERROR, type MockAnswer } from './forced-answer.js';
+import { LATEST_API_VERSION } from '../versions/api-version.js';
 
 const key = generateApiKey();
 const request = (headers: Record<string, string> = {}, body?: unknown): ApiRequest => {
@@ -44,7 +45,10 @@ describe('forcedAnswer', () => {
     expect(answer.body).toEqual({ id: 'c1' });
     expect(answer.headers).toMatchObject({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Location: '/api/customers/c1', 'X-Extra': '1' });
     const deleted = (await forcedAnswer({ status: 204 }, request({ 'X-Request-Id': 'r9' }), options)) as ApiResponse;
-    expect(deleted).toEqual({ status: 204, headers: { 'Cache-Control': 'no-store', 'X-Request-Id': 'r9' } });
+    expect(deleted).toEqual({
+      status: 204,
+      headers: { 'Cache-Control': 'no-store', 'X-Request-Id': 'r9', 'Customers-Version': LATEST_API_VERSION },
+    });
   });
 
   describe('timing and what is read', () => {

@@ -3,6 +3,7 @@ import type { HeaderReader } from '../auth/read-api-key.js';
 import { API_RESPONSE_HEADERS, pathFor } from '../http/operations.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { resolveRequestId } from '../http/request-id.js';
+import { apiVersionHeaders } from '../versions/api-version.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { forcedError } from './forced-error.js';
 import { operationFor } from './operation.js';
@@ -49,7 +50,7 @@ export async function forcedAnswer(
     // Stryker disable next-line ConditionalExpression: only the 409 wording reads `email`; reading the body is pure
     email: status === 409 ? emailOf(request) : undefined,
     message: forced.message,
-    headers: forced.headers,
+    headers: { ...apiVersionHeaders(request.header), ...forced.headers },
     operation: operationFor(request.method, request.path),
   });
 }
@@ -68,7 +69,7 @@ function emailOf(request: ApiRequest): string | undefined {
 /**
  * A response a mock was told to send (a forced success, or an MSW override's reply) with the headers the server
  * sends: JSON `Content-Type` when there is a body, `Cache-Control`, `Location` for a created customer, the
- * request's `X-Request-Id`, then the caller's `headers`.
+ * request's `X-Request-Id` and `Customers-Version`, then the caller's `headers`.
  *
  * @example
  * givenAnswer({ status: 200, body: customer }, request.header); // { status: 200, headers: { 'Content-Type': ..., 'X-Request-Id': ... }, body: customer }
@@ -85,6 +86,7 @@ export function givenAnswer(
       ...API_RESPONSE_HEADERS,
       ...(status === 201 && typeof id === 'string' && { Location: pathFor('getCustomer', { id }) }),
       'X-Request-Id': resolveRequestId(header),
+      ...apiVersionHeaders(header),
       ...headers,
     },
     ...(body !== undefined && { body }),

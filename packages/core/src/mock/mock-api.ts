@@ -149,6 +149,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     service,
     lookupKey: directory.lookupKey,
     hashKey: directory.hashKey,
+    // A version's sunset follows the mock's clock, so a test can move past it.
+    now: () => new Date(mockClock.now()),
     ...(options.onUnexpectedError && { onUnexpectedError: options.onUnexpectedError }),
     ...(rateLimiter && { rateLimiter }),
   });

@@ -382,6 +382,7 @@ export interface components {
         BadRequestCreate: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -395,6 +396,7 @@ export interface components {
         BadRequestUpdate: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -408,6 +410,7 @@ export interface components {
         BadRequestList: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -421,6 +424,7 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -439,6 +443,7 @@ export interface components {
         PlanLimitReached: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -452,6 +457,7 @@ export interface components {
         CustomerNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -465,6 +471,7 @@ export interface components {
         EmailConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -478,6 +485,7 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -491,6 +499,7 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -504,6 +513,7 @@ export interface components {
         InternalServerError: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -520,6 +530,7 @@ export interface components {
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -563,9 +574,22 @@ export interface components {
          * @example req_7Hc2kQ9xWm
          */
         RequestId: string;
+        /**
+         * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
+         *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+         *     (`Customers-Version header must be one of: ...`).
+         * @example 2026-11-26
+         */
+        CustomersVersion: string;
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description The API version this answer follows: the request's `Customers-Version` when it was valid, else the
+         *     latest version. On every response, errors included.
+         * @example 2026-11-26
+         */
+        "Customers-Version": string;
         /**
          * @description Identifies the request in the server's logs; quote it when reporting a problem. The caller's own
          *     `X-Request-Id` when it was acceptable, else one the server made (`req_` and 32 hex digits).
@@ -632,6 +656,13 @@ export interface operations {
                  * @example req_7Hc2kQ9xWm
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
+                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
             };
             path?: never;
             cookie?: never;
@@ -642,6 +673,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -673,6 +705,13 @@ export interface operations {
                  * @example req_7Hc2kQ9xWm
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
+                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
             };
             path?: never;
             cookie?: never;
@@ -687,6 +726,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -720,6 +760,13 @@ export interface operations {
                  * @example req_7Hc2kQ9xWm
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
+                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
             };
             path: {
                 /**
@@ -736,6 +783,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -760,6 +808,13 @@ export interface operations {
                  * @example req_7Hc2kQ9xWm
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
+                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
             };
             path: {
                 /**
@@ -776,6 +831,7 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -798,6 +854,13 @@ export interface operations {
                  * @example req_7Hc2kQ9xWm
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
+                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
             };
             path: {
                 /**
@@ -818,6 +881,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -17,7 +17,7 @@ export interface LeasedRateLimiterOptions {
   redis: Redis;
   /** The share of a key's limit taken per Redis call, rounded up to a whole token; {@link LEASE_FRACTION} by default. */
   leaseFraction?: number;
-  /** Milliseconds since the epoch; tests pin it. */
+  /** Milliseconds on a monotonic clock (`performance.now()` by default): only durations are compared. Tests pin it. */
   now?: () => number;
 }
 
@@ -54,7 +54,7 @@ export function createLeasedRateLimiter(options: LeasedRateLimiterOptions): Rate
   const { windowSeconds, redis } = options;
   const windowMs = windowSeconds * 1000;
   const fraction = options.leaseFraction ?? LEASE_FRACTION;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => performance.now());
   const fallback = createMemoryRateLimiter({ limit: options.limit, windowSeconds, now });
   const shares = new Map<string, Share>();
   const leasing = new Map<string, Promise<boolean>>();

@@ -36,7 +36,7 @@ describe('request limits shared through Redis by two processes', () => {
   it("takes a seller's requests in shares from one budget across both processes", async () => {
     const [a, b] = clients.map((redis) => createRequestLimits({ perSecond: 50, redis })!);
     const decisions = await Promise.all(
-      Array.from({ length: 120 }, (_, i) => (i % 2 === 0 ? a : b).sellers.consume('seller-shared')),
+      Array.from({ length: 120 }, (_, i) => (i % 2 === 0 ? a : b)!.sellers.consume('seller-shared')),
     );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(50);
     for (const refused of decisions.filter((d) => !d.allowed)) expect(refused).toMatchObject({ remaining: 0, resetSeconds: 1 });

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRedisServer, type TestRedis } from '../test/redis-server.js';
 import { createLeasedRateLimiter, type LeasedRateLimiterOptions } from './leased-rate-limiter.js';
+import { firstConnectionAttempt } from './redis-connection.js';
 
 describe('the leased seller limiter (shares of a budget in a real Redis)', () => {
   let server: TestRedis;
@@ -96,6 +97,28 @@ describe('the leased seller limiter (shares of a budget in a real Redis)', () =>
     expect(await sellers.consume(key, 20)).toMatchObject({ allowed: true, limit: 20, remaining: 19 });
     expect(await sellers.consume(key, 3)).toMatchObject({ allowed: true, limit: 3, remaining: 2 });
     expect(await other.get(`rl:seller:3:${key}`)).toBe('1'); // a share of 3 is 1 token
+  });
+
+  it('spends its share while Redis goes away, then counts alone in memory (fails open to per-process limits)', async () => {
+    const own = await startRedisServer();
+    const client = new Redis(own.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    client.on('error', () => {});
+    try {
+      await firstConnectionAttempt(client);
+      const sellers = limiter({ leaseFraction: 0.5 }, client);
+      const key = sellerKey();
+      expect(await sellers.consume(key)).toMatchObject({ allowed: true, remaining: 9 });
+      await own.stop();
+      expect(await sellers.consume(key)).toMatchObject({ allowed: true, remaining: 8 }); // from the share it holds
+      clock += 1_000;
+      const alone = [];
+      for (let i = 0; i < 11; i += 1) alone.push(await sellers.consume(key));
+      expect(alone.map((d) => d.allowed)).toEqual([...Array(10).fill(true), false]);
+      expect(alone[0]).toMatchObject({ limit: 10, remaining: 9 });
+    } finally {
+      client.disconnect();
+      await own.stop();
+    }
   });
 
   it("shares the count with the CLI's one-token charges (rate-limiter-flexible's key)", async () => {

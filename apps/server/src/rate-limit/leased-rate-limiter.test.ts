@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRedisServer, type TestRedis } from '../test/redis-server.js';
+import { createFlexibleRateLimiter } from './flexible-rate-limiter.js';
 import { createLeasedRateLimiter, type LeasedRateLimiterOptions } from './leased-rate-limiter.js';
 import { firstConnectionAttempt } from './redis-connection.js';
 
@@ -26,6 +27,7 @@ describe('the leased seller limiter (shares of a budget in a real Redis)', () =>
   beforeAll(async () => {
     server = await startRedisServer();
     [redis, other] = [new Redis(server.url), new Redis(server.url)];
+    await Promise.all([firstConnectionAttempt(redis), firstConnectionAttempt(other)]);
   });
   afterAll(async () => {
     redis?.disconnect();
@@ -123,7 +125,9 @@ describe('the leased seller limiter (shares of a budget in a real Redis)', () =>
 
   it("shares the count with the CLI's one-token charges (rate-limiter-flexible's key)", async () => {
     const key = sellerKey();
-    await other.set(`rl:seller:10:${key}`, '9', 'PX', 1000);
+    // The CLI charges one request at a time through rate-limiter-flexible (cli/seller-budget.ts).
+    const cli = createFlexibleRateLimiter({ name: 'seller', limit: 10, windowSeconds: 1, redis: other });
+    for (let i = 0; i < 9; i += 1) expect((await cli.consume(key)).allowed).toBe(true);
     const sellers = limiter();
     expect(await sellers.consume(key)).toMatchObject({ allowed: true, remaining: 0 });
     expect(await sellers.consume(key)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 1 });

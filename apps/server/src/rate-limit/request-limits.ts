@@ -2,6 +2,7 @@ import { ApiError, errors, isApiError, rateLimitHeaders, type RateLimiter } from
 import type { Redis } from 'ioredis';
 import { limiterAddress } from './client-address.js';
 import { createFlexibleRateLimiter } from './flexible-rate-limiter.js';
+import { createLeasedRateLimiter } from './leased-rate-limiter.js';
 
 /** The server-wide default: Stripe's live-mode limit, far above what one integration needs to stay responsive. */
 export const DEFAULT_RATE_LIMIT = 100;
@@ -38,7 +39,12 @@ export interface RequestLimits {
 export function createRequestLimits(settings: RateLimitSettings): RequestLimits | undefined {
   if (settings.perSecond === 0) return undefined;
   const store = settings.redis ? { redis: settings.redis } : {};
-  const sellers = createFlexibleRateLimiter({ name: 'seller', limit: settings.perSecond, windowSeconds: 1, ...store });
+  // Every API request takes from a seller's budget: with Redis, each process leases shares of it rather than making
+  // a round trip per request. Failed authentications are rare and counted one by one (exact across processes).
+  const seller = { name: 'seller', limit: settings.perSecond, windowSeconds: 1 };
+  const sellers = settings.redis
+    ? createLeasedRateLimiter({ ...seller, redis: settings.redis })
+    : createFlexibleRateLimiter(seller);
   const failures = createFlexibleRateLimiter({
     name: FAILED_AUTH_POLICY,
     limit: FAILED_AUTH_LIMIT,

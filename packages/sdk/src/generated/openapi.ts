@@ -604,6 +604,9 @@ export interface components {
         /**
          * @description What is left of the budget that applies (IETF draft-ietf-httpapi-ratelimit-headers): the policy's name,
          *     `r` requests remaining and `t` seconds until the budget is full again. Absent where no limit applies.
+         *     When several server processes share a seller's budget, `r` is approximate (see "Rate limits" in the API
+         *     description: it may be too high by what other processes took since this one last asked); `t` and
+         *     `Retry-After` are exact.
          * @example "seller";r=42;t=1
          */
         RateLimit: string;

@@ -143,6 +143,17 @@ export {
   type ApiVersion,
   type ApiVersionResolution,
 } from './versions/api-version.js';
+export {
+  API_VERSIONING,
+  createApiVersioning,
+  downgradeErrorMessage,
+  downgradeEvent,
+  downgradeResponse,
+  upgradeRequest,
+  type ApiVersioning,
+  type VersionChange,
+} from './versions/version-change.js';
+export { VERSION_CHANGES } from './versions/changes.js';
 
 // Rate limits: one interface the hosts implement, the draft's headers, the seller check
 export type { RateLimitDecision, RateLimiter } from './rate-limit/rate-limiter.js';

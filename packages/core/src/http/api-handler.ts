@@ -9,6 +9,7 @@ import { checkRateLimit } from '../rate-limit/check-rate-limit.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 import { API_VERSION_HEADER, resolveApiVersion, type ApiVersionResolution } from '../versions/api-version.js';
+import { API_VERSIONING, type ApiVersioning } from '../versions/version-change.js';
 
 export interface ApiHandlerOptions {
   service: CustomerService;
@@ -24,6 +25,8 @@ export interface ApiHandlerOptions {
   rateLimiter?: RateLimiter;
   /** The clock a version's sunset is compared with; the system clock when omitted. */
   now?: () => Date;
+  /** The versions answered and the changes between them; openapi.yaml's (`API_VERSIONING`) when omitted. */
+  versioning?: ApiVersioning;
 }
 
 /**
@@ -39,6 +42,7 @@ export interface ApiHandlerOptions {
  */
 export function createApiHandler(options: ApiHandlerOptions): (request: ApiRequest) => Promise<ApiResponse> {
   const { service, lookupKey, hashKey } = options;
+  const versioning = options.versioning ?? API_VERSIONING;
 
   /** The rate-limit headers of the request being answered, for its answer whatever it is. */
   async function dispatch(
@@ -61,13 +65,14 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
       query: request.query ?? '',
       body: request.body,
       ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
+      changes: versioning.changesFor(version.version),
     });
     return result;
   }
 
   async function answer(request: ApiRequest, requestId: string): Promise<ApiResponse> {
     const limitHeaders: Record<string, string> = {};
-    const version = resolveApiVersion(request.header, options.now);
+    const version = resolveApiVersion(request.header, options.now, versioning.versions);
     try {
       const result = await dispatch(request, limitHeaders, version);
       return {

@@ -3,6 +3,13 @@ import type { CustomerService } from '../customers/customer-service.js';
 import { SPEC_OPERATIONS } from '../generated/operations.js';
 import type { Customer, SellerContext } from '../types.js';
 import { BODY_LIMIT_BYTES, readJsonBody } from './read-json-body.js';
+import { ApiError, isApiError } from '../errors/api-error.js';
+import {
+  downgradeErrorMessage,
+  downgradeResponse,
+  upgradeRequest,
+  type VersionChange,
+} from '../versions/version-change.js';
 
 /** The API's operations, by their `operationId` in openapi.yaml. */
 export type OperationId = keyof typeof SPEC_OPERATIONS;
@@ -24,6 +31,11 @@ export interface OperationInput {
   bodyLimitBytes?: number;
   /** The customer read together with the key (see `authenticateOperation`), so getCustomer reads nothing again. */
   preRead?: PreRead | undefined;
+  /**
+   * The version changes between the caller's version and the latest (`ApiVersioning.changesFor`): the body is
+   * read through them up to the latest, the success body and error messages come back down. Undefined: latest.
+   */
+  changes?: readonly VersionChange[] | undefined;
 }
 
 /** A customer a store read in the authentication step: the canonical id asked for and what the seller has there. */
@@ -99,8 +111,34 @@ const HEADERS_WITHOUT_BODY: Readonly<Record<string, string>> = Object.freeze({ .
  * const result = await runOperation(operation, { service, seller, params: { id }, header, body: null });
  */
 export async function runOperation(operation: Operation, input: OperationInput): Promise<OperationResult> {
+  const { changes } = input;
+  return changes === undefined ? runLatest(operation, input) : runInVersion(operation, input, changes);
+}
+
+/** The operation for a caller of an earlier version: the same call, translated through the changes. */
+async function runInVersion(
+  operation: Operation,
+  input: OperationInput,
+  changes: readonly VersionChange[],
+): Promise<OperationResult> {
+  try {
+    const result = await runLatest(operation, input, changes);
+    return { ...result, body: downgradeResponse(changes, result.body, operation.id) };
+  } catch (caught) {
+    if (!isApiError(caught)) throw caught;
+    const message = downgradeErrorMessage(changes, caught.message, operation.id);
+    throw message === caught.message ? caught : new ApiError(caught.status, message, { ...caught.headers });
+  }
+}
+
+async function runLatest(
+  operation: Operation,
+  input: OperationInput,
+  changes?: readonly VersionChange[],
+): Promise<OperationResult> {
   const call = CALLS[operation.id];
-  const body = await call.run(input, () => readJsonBody(input.header, input.body, input.bodyLimitBytes ?? BODY_LIMIT_BYTES));
+  const read = () => readJsonBody(input.header, input.body, input.bodyLimitBytes ?? BODY_LIMIT_BYTES);
+  const body = await call.run(input, changes ? () => upgradeRequest(changes, read(), operation.id) : read);
   const common = body === undefined ? HEADERS_WITHOUT_BODY : HEADERS_WITH_BODY;
   return { status: operation.successStatus, headers: call.headers ? { ...common, ...call.headers(body) } : common, body };
 }

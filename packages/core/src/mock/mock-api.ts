@@ -1,6 +1,7 @@
 import { createCustomerService } from '../customers/customer-service.js';
 import type { Clock } from '../customers/clock.js';
 import { createApiHandler } from '../http/api-handler.js';
+import type { ApiVersioning } from '../versions/version-change.js';
 import type { ApiRequest } from '../http/types.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
 import type { Customer, SellerContext } from '../types.js';
@@ -54,6 +55,8 @@ export interface MockApiOptions {
    * `Retry-After`; every answer after authentication carries `RateLimit` and `RateLimit-Policy`.
    */
   rateLimit?: number | RateLimiter;
+  /** The versions answered and the changes between them (tests: a fixture version); openapi.yaml's when omitted. */
+  versioning?: ApiVersioning;
 }
 
 /** The stateful mock of the API without any HTTP framework: what the MSW handlers and the HTTP mock host. */
@@ -153,6 +156,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     now: () => new Date(mockClock.now()),
     ...(options.onUnexpectedError && { onUnexpectedError: options.onUnexpectedError }),
     ...(rateLimiter && { rateLimiter }),
+    ...(options.versioning && { versioning: options.versioning }),
   });
 
   // Seeding and resets run one after another; requests wait for those already queued.

@@ -1,0 +1,130 @@
+import type { OperationId } from '../http/operations.js';
+import { API_VERSIONS, type ApiVersion } from './api-version.js';
+import { VERSION_CHANGES } from './changes.js';
+
+/**
+ * One change between two adjacent versions, written once: it turns a request of the version before into one of
+ * `version`, and answers and events of `version` back into the version before. The service and the stores only
+ * know the latest version; the hosts apply the chain of changes between a caller's version and the latest.
+ */
+export interface VersionChange {
+  /** The version that introduced the change: callers of any earlier version get its translations. */
+  version: string;
+  /** One line for the API changelog. */
+  description: string;
+  /** Rewrites a request's JSON body of the version before into this version's. */
+  request?(body: Record<string, unknown>, operation: OperationId): Record<string, unknown>;
+  /** Rewrites a success body of this version into the version before's. */
+  response?(body: unknown, operation: OperationId): unknown;
+  /** Rewrites an operation's error message of this version into the version before's. */
+  errorMessage?(message: string, operation: OperationId): string;
+  /** Rewrites an event (a webhook delivery's body) of this version into the version before's. */
+  event?(event: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** The versions a host answers and the changes between them. */
+export interface ApiVersioning {
+  /** Newest first, the first being the latest. */
+  readonly versions: readonly ApiVersion[];
+  readonly latest: string;
+  /**
+   * The changes a caller of `version` needs, oldest first (requests go up through them; answers come back down
+   * in reverse); undefined for the latest or an unknown version, so the latest pays one comparison.
+   */
+  changesFor(version: string): readonly VersionChange[] | undefined;
+}
+
+/**
+ * The versioning of a host: openapi.yaml's versions and core's changes by default; tests pass a list of their
+ * own (a fixture version) to any host (`createApiHandler`, `createMockApi`, the server's `buildApp`).
+ * Throws when a change names a version that is not in the list or is the oldest (nothing is before it).
+ *
+ * @example
+ * const versioning = createApiVersioning(); // the API's own versions and changes
+ */
+export function createApiVersioning(
+  versions: readonly ApiVersion[] = API_VERSIONS,
+  changes: readonly VersionChange[] = VERSION_CHANGES,
+): ApiVersioning {
+  const latest = versions[0]?.version;
+  if (latest === undefined) throw new Error('an API needs at least one version');
+  const oldest = versions[versions.length - 1]!.version;
+  for (const change of changes) {
+    if (!versions.some((entry) => entry.version === change.version) || change.version === oldest)
+      throw new Error(`version change "${change.description}" names ${change.version}, which follows no listed version`);
+  }
+  const chains = new Map<string, readonly VersionChange[]>();
+  for (const { version } of versions.slice(1)) {
+    const chain = changes.filter((change) => change.version > version).sort((a, b) => a.version.localeCompare(b.version));
+    if (chain.length > 0) chains.set(version, Object.freeze(chain));
+  }
+  return {
+    versions,
+    latest,
+    changesFor: (version) => (version === latest ? undefined : chains.get(version)),
+  };
+}
+
+/** The API's own versioning (openapi.yaml's versions, core's changes). */
+export const API_VERSIONING: ApiVersioning = createApiVersioning();
+
+/**
+ * A request body of the caller's version rewritten into the latest (changes oldest first).
+ *
+ * @example
+ * upgradeRequest(changes, { company: 'Acme' }, 'createCustomer'); // { company_name: 'Acme' }
+ */
+export function upgradeRequest(
+  changes: readonly VersionChange[],
+  body: Record<string, unknown>,
+  operation: OperationId,
+): Record<string, unknown> {
+  let current = body;
+  for (const change of changes) if (change.request) current = change.request(current, operation);
+  return current;
+}
+
+/**
+ * A success body of the latest version rewritten into the caller's (changes newest first).
+ *
+ * @example
+ * downgradeResponse(changes, customer, 'getCustomer');
+ */
+export function downgradeResponse(changes: readonly VersionChange[], body: unknown, operation: OperationId): unknown {
+  let current = body;
+  for (let index = changes.length - 1; index >= 0; index -= 1) {
+    const change = changes[index]!;
+    if (change.response && current !== undefined) current = change.response(current, operation);
+  }
+  return current;
+}
+
+/**
+ * An error message of the latest version rewritten into the caller's.
+ *
+ * @example
+ * downgradeErrorMessage(changes, 'company_name must be a string', 'createCustomer');
+ */
+export function downgradeErrorMessage(changes: readonly VersionChange[], message: string, operation: OperationId): string {
+  let current = message;
+  for (let index = changes.length - 1; index >= 0; index -= 1) {
+    const change = changes[index]!;
+    if (change.errorMessage) current = change.errorMessage(current, operation);
+  }
+  return current;
+}
+
+/**
+ * An event of the latest version rewritten into the caller's (a webhook endpoint's pinned version).
+ *
+ * @example
+ * downgradeEvent(changes, event);
+ */
+export function downgradeEvent(changes: readonly VersionChange[], event: Record<string, unknown>): Record<string, unknown> {
+  let current = event;
+  for (let index = changes.length - 1; index >= 0; index -= 1) {
+    const change = changes[index]!;
+    if (change.event) current = change.event(current);
+  }
+  return current;
+}

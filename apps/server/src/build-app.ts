@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
-import { apiVersionHeaders, createApiHandler, createCustomerService, type Clock } from '@customers-api/core';
+import {
+  API_VERSIONING,
+  apiVersionHeaders,
+  createApiHandler,
+  createCustomerService,
+  type ApiVersioning,
+  type Clock,
+} from '@customers-api/core';
 import type { DatabaseHandle } from './db/connect.js';
 import { purgeExpiredIdempotencyKeys } from './db/idempotency-keys.js';
 import { SqlCustomerStore } from './db/sql-customer-store.js';
@@ -57,6 +64,8 @@ export interface AppOptions {
   audit?: { clientAddresses?: boolean; retentionDays?: number };
   /** Counts requests in these metrics (observability/metrics.ts); served by the caller's own listener. */
   metrics?: ServerMetrics;
+  /** The versions answered and the changes between them (tests: a fixture version); openapi.yaml's when omitted. */
+  versioning?: ApiVersioning;
   /** Traces requests with this plugin (@fastify/otel, see observability/tracing.ts); off when omitted. */
   tracing?: { plugin: FastifyPluginCallback };
 }
@@ -73,6 +82,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database } = options;
   const now = options.now ?? (() => new Date());
+  const versioning = options.versioning ?? API_VERSIONING;
   let core: ReturnType<typeof createApiHandler> | undefined;
   const app = Fastify({
     ...httpServerOptions(options.http),
@@ -106,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
-  core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, now, ...(limits ? { rateLimiter: limits.sellers } : {}) });
+  core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, now, versioning, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
   // First, so every route and hook registered after it is traced.
   if (options.tracing) await app.register(options.tracing.plugin);
@@ -121,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, { database, redis: options.rateLimit?.redis });
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
-    registerApiVersion(api, now);
+    registerApiVersion(api, now, versioning);
     registerAuth(api, { lookupKey, lookupKeyAndCustomer }, limits);
     registerApiRoutes(api, service);
   });

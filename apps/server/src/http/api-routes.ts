@@ -36,9 +36,12 @@ export function registerApiRoutes(app: FastifyInstance, service: CustomerService
           query: queryOf(request.url),
           body: (request.body as Uint8Array | undefined) ?? null,
           preRead: request.preRead,
+          changes: request.versionChanges,
         });
         reply.code(result.status).headers(result.headers);
-        return result.body === undefined ? reply.send() : result.body;
+        if (result.body === undefined) return reply.send();
+        // An earlier version's shape is not the spec's schema (which serializes the latest): sent as it is.
+        return request.versionChanges ? reply.send(JSON.stringify(result.body)) : result.body;
       },
     });
   }

@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { API_VERSION_HEADER, resolveApiVersion } from '@customers-api/core';
+import { API_VERSION_HEADER, resolveApiVersion, type ApiVersioning, type VersionChange } from '@customers-api/core';
 import { headerReader } from './header-reader.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The version changes between the caller's version and the latest; undefined at the latest. */
+    versionChanges: readonly VersionChange[] | undefined;
+  }
+}
 
 /**
  * Core's `Customers-Version` rule on every route of the scope it is registered in, before the API key (register it
  * before the auth hook): the answer carries the version applied, whatever it is, and a version core refuses is its
- * 400. Unknown paths and other methods are core's own answers, which carry it already.
+ * 400. Unknown paths and other methods are core's own answers, which carry it already. The request keeps the
+ * changes its version needs, which the operation applies.
  */
-export function registerApiVersion(app: FastifyInstance, now: () => Date): void {
+export function registerApiVersion(app: FastifyInstance, now: () => Date, versioning: ApiVersioning): void {
+  app.decorateRequest('versionChanges', undefined);
   // A callback hook, like the request id's: no promise per request for one header.
   app.addHook('onRequest', (request, reply, done) => {
-    const { version, error } = resolveApiVersion(headerReader(request.headers), now);
+    const { version, error } = resolveApiVersion(headerReader(request.headers), now, versioning.versions);
     reply.header(API_VERSION_HEADER, version);
+    if (version !== versioning.latest) request.versionChanges = versioning.changesFor(version);
     done(error);
   });
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LATEST_API_VERSION } from '@customers-api/core';
+import { FIXTURE_OLD_VERSION, fixtureVersioning } from '@customers-api/core/testing';
+import { DIALECTS } from '../test/test-database.js';
+import { newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
+
+// The fixture version (test-only): it called `company_name` `company`; the server applies core's chain.
+describe.each(DIALECTS)('version changes over HTTP on %s', (dialect) => {
+  let server: TestServer;
+  let seller: TestSeller;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { versioning: fixtureVersioning() });
+    seller = await server.seller();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const old = { 'Customers-Version': FIXTURE_OLD_VERSION };
+
+  it('lets an old caller send and read `company` while the database and new callers have `company_name`', async () => {
+    const created = await server.call('POST', '/api/customers', {
+      key: seller.key,
+      body: newCustomer({ company: 'Engines Ltd' }),
+      headers: old,
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('customers-version')).toBe(FIXTURE_OLD_VERSION);
+    const body = created.json as Record<string, unknown>;
+    expect(body.company).toBe('Engines Ltd');
+    expect(body).not.toHaveProperty('company_name');
+
+    const row = await server.handle.db
+      .selectFrom('customers')
+      .select('company_name')
+      .where('id', '=', String(body.id))
+      .executeTakeFirst();
+    expect(row?.company_name).toBe('Engines Ltd');
+
+    const latest = await server.call('GET', `/api/customers/${String(body.id)}`, { key: seller.key });
+    expect(latest.headers.get('customers-version')).toBe(LATEST_API_VERSION);
+    const latestBody = latest.json as Record<string, unknown>;
+    expect(latestBody.company_name).toBe('Engines Ltd');
+    expect(latestBody).not.toHaveProperty('company');
+
+    const page = await server.call('GET', '/api/customers', { key: seller.key, headers: old });
+    const first = (page.json as { data: Record<string, unknown>[] }).data[0];
+    expect(first).toMatchObject({ company: 'Engines Ltd' });
+    expect(first).not.toHaveProperty('company_name');
+  });
+
+  it('names the field of the caller’s version in error messages', async () => {
+    const oldError = await server.call('POST', '/api/customers', {
+      key: seller.key,
+      body: newCustomer({ company: 7 }),
+      headers: old,
+    });
+    expect(oldError.status).toBe(400);
+    expect(oldError.json).toEqual({ error: 'Bad Request', message: 'company must be a string or null' });
+    const latestError = await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer({ company_name: 7 }) });
+    expect(latestError.json).toEqual({ error: 'Bad Request', message: 'company_name must be a string or null' });
+  });
+});

@@ -37,6 +37,8 @@ export interface MockServerOptions {
   onUnexpectedError?: (error: unknown, requestId: string) => void;
   /** Simulates the server's rate limit: requests per second per seller (0 or omitted: none), or a core `RateLimiter`. */
   rateLimit?: MockApiOptions['rateLimit'];
+  /** The versions answered and the changes between them (tests: core's fixture version); openapi.yaml's when omitted. */
+  versioning?: MockApiOptions['versioning'];
   /**
    * How webhook deliveries are timed: `schedule` starts each retry's timer (default `setTimeout`, on core's
    * schedule), `random` picks the jitter, `timeoutMs` is the receiver's time to answer (default 10 s). The
@@ -101,6 +103,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(seed?.clockNow !== undefined && { frozenAt: seed.clockNow }),
     ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+    ...(options.versioning && { versioning: options.versioning }),
     onUnexpectedError,
   });
   await api.ready.catch((error: unknown) => {

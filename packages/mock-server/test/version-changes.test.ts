@@ -1,0 +1,49 @@
+// Core's version chain over the mock's real HTTP, with a test-only fixture version (it called `company_name` `company`).
+import { LATEST_API_VERSION } from '@customers-api/core';
+import { FIXTURE_OLD_VERSION, fixtureVersioning } from '@customers-api/core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, parseSeed, type MockServer } from '../src/index.js';
+import { ada, key } from './support.js';
+
+let mock: MockServer;
+let url: string;
+const send = (method: string, path: string, version: string | undefined, body?: unknown) =>
+  fetch(`${url}/api/customers${path}`, {
+    method,
+    headers: { 'X-API-Key': key('a'), 'Content-Type': 'application/json', ...(version && { 'Customers-Version': version }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+
+beforeAll(async () => {
+  mock = await createMockServer({
+    seed: parseSeed({ sellers: [{ keys: [{ key: key('a') }], customers: [{ ...ada, company_name: 'Engines Ltd' }] }] }),
+    versioning: fixtureVersioning(),
+  });
+  url = await mock.listen(0);
+});
+afterAll(() => mock.close());
+
+describe('version changes', () => {
+  it('shows an old caller `company` and a new caller `company_name` of the same stored customer', async () => {
+    const old = await send('GET', '', FIXTURE_OLD_VERSION);
+    expect(old.headers.get('customers-version')).toBe(FIXTURE_OLD_VERSION);
+    const [oldAda] = ((await old.json()) as { data: Record<string, unknown>[] }).data;
+    expect(oldAda).toMatchObject({ company: 'Engines Ltd' });
+    expect(oldAda).not.toHaveProperty('company_name');
+    const latest = await send('GET', '', undefined);
+    expect(latest.headers.get('customers-version')).toBe(LATEST_API_VERSION);
+    const [newAda] = ((await latest.json()) as { data: Record<string, unknown>[] }).data;
+    expect(newAda).toMatchObject({ company_name: 'Engines Ltd' });
+    expect(newAda).not.toHaveProperty('company');
+
+    const updated = await send('PATCH', `/${String(oldAda!.id)}`, FIXTURE_OLD_VERSION, { company: 'Byron & Co' });
+    expect(await updated.json()).toMatchObject({ company: 'Byron & Co' });
+    expect(await (await send('GET', `/${String(oldAda!.id)}`, undefined)).json()).toMatchObject({ company_name: 'Byron & Co' });
+  });
+
+  it('names the field of the caller’s version in error messages', async () => {
+    const old = await send('POST', '', FIXTURE_OLD_VERSION, { ...ada, email: 'x@example.com', company: 7 });
+    expect(old.status).toBe(400);
+    expect(await old.json()).toEqual({ error: 'Bad Request', message: 'company must be a string or null' });
+  });
+});

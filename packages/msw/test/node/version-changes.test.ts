@@ -1,0 +1,48 @@
+// Core's version chain in the MSW handlers, with a test-only fixture version (it called `company_name` `company`).
+import { LATEST_API_VERSION } from '@customers-api/core';
+import { FIXTURE_OLD_VERSION, fixtureVersioning } from '@customers-api/core/testing';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomersMock } from '../../src/index.js';
+
+const mock = createCustomersMock({ sellers: [{}], versioning: fixtureVersioning() });
+const server = setupServer(...mock.handlers);
+const base = 'https://api.example.test/api/customers';
+const send = (method: string, path: string, version: string | undefined, body?: unknown) =>
+  fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'X-API-Key': mock.sellers[0]!.apiKey,
+      'Content-Type': 'application/json',
+      ...(version && { 'Customers-Version': version }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+describe('version changes', () => {
+  it('lets an old caller send and read `company` while the store and new callers have `company_name`', async () => {
+    const created = await send('POST', '', FIXTURE_OLD_VERSION, { ...ada, company: 'Engines Ltd' });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('customers-version')).toBe(FIXTURE_OLD_VERSION);
+    const old = (await created.json()) as Record<string, unknown>;
+    expect(old).toMatchObject({ company: 'Engines Ltd' });
+    expect(old).not.toHaveProperty('company_name');
+
+    const latest = await send('GET', `/${String(old.id)}`, undefined);
+    expect(latest.headers.get('customers-version')).toBe(LATEST_API_VERSION);
+    const body = (await latest.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ company_name: 'Engines Ltd' });
+    expect(body).not.toHaveProperty('company');
+  });
+
+  it('names the field of the caller’s version in error messages', async () => {
+    const old = await send('POST', '', FIXTURE_OLD_VERSION, { ...ada, email: 'x@example.com', company: 7 });
+    expect(await old.json()).toEqual({ error: 'Bad Request', message: 'company must be a string or null' });
+    const latest = await send('POST', '', undefined, { ...ada, email: 'x@example.com', company_name: 7 });
+    expect(await latest.json()).toEqual({ error: 'Bad Request', message: 'company_name must be a string or null' });
+  });
+});

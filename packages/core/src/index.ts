@@ -144,8 +144,10 @@ export {
   type ApiVersionResolution,
 } from './versions/api-version.js';
 export {
+  API_CHANGELOG_URL,
   API_VERSIONING,
   createApiVersioning,
+  deprecationHeaders,
   downgradeErrorMessage,
   downgradeEvent,
   downgradeResponse,

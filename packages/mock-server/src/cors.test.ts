@@ -14,7 +14,7 @@ describe('CORS', () => {
   it('allows any origin by default and exposes the API headers', () => {
     expect(corsHeaders('*', headers({ origin: 'http://a.test' }))).toEqual({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS });
     expect(corsHeaders('*', headers({}))).toEqual({});
-    expect(EXPOSED_HEADERS).toBe('X-Request-Id, Customers-Version, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy');
+    expect(EXPOSED_HEADERS).toBe('X-Request-Id, Customers-Version, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy, Deprecation, Sunset, Link');
   });
 
   it('restricts to the listed origins', () => {

@@ -2,7 +2,7 @@ import { ApiError } from '@customers-api/core';
 
 /** The response headers a browser may read: the ones the API documents beyond the simple ones. */
 export const EXPOSED_HEADERS =
-  'X-Request-Id, Customers-Version, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy';
+  'X-Request-Id, Customers-Version, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy, Deprecation, Sunset, Link';
 const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 // The X-Customers-Sdk-* headers name the SDK and runtime of every SDK request (browsers ignore a User-Agent).
 const ALLOWED_HEADERS =

@@ -1,5 +1,5 @@
 // Core's version chain over the mock's real HTTP, with a test-only fixture version (it called `company_name` `company`).
-import { LATEST_API_VERSION } from '@customers-api/core';
+import { API_CHANGELOG_URL, LATEST_API_VERSION } from '@customers-api/core';
 import { FIXTURE_OLD_VERSION, fixtureVersioning } from '@customers-api/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, parseSeed, type MockServer } from '../src/index.js';
@@ -45,5 +45,29 @@ describe('version changes', () => {
     const old = await send('POST', '', FIXTURE_OLD_VERSION, { ...ada, email: 'x@example.com', company: 7 });
     expect(old.status).toBe(400);
     expect(await old.json()).toEqual({ error: 'Bad Request', message: 'company must be a string or null' });
+  });
+});
+
+describe('a deprecated version', () => {
+  it('answers it with Deprecation, Sunset and Link, exposed to browsers; the latest without them', async () => {
+    const deprecated = await createMockServer({
+      seed: parseSeed({ sellers: [{ keys: [{ key: key('a') }] }] }),
+      versioning: fixtureVersioning({ deprecated: '2026-11-26', sunset: '2099-01-01' }),
+    });
+    const at = await deprecated.listen(0);
+    try {
+      const get = (version: string) =>
+        fetch(`${at}/api/customers`, { headers: { 'X-API-Key': key('a'), 'Customers-Version': version, Origin: 'http://app.test' } });
+      const old = await get(FIXTURE_OLD_VERSION);
+      expect(old.status).toBe(200);
+      expect(old.headers.get('deprecation')).toBe(`@${Date.UTC(2026, 10, 26) / 1000}`);
+      expect(old.headers.get('sunset')).toBe('Thu, 01 Jan 2099 00:00:00 GMT');
+      expect(old.headers.get('link')).toBe(`<${API_CHANGELOG_URL}#${FIXTURE_OLD_VERSION}>; rel="deprecation"`);
+      expect(old.headers.get('access-control-expose-headers')).toContain('Deprecation, Sunset, Link');
+      const latest = await get(LATEST_API_VERSION);
+      for (const name of ['deprecation', 'sunset', 'link']) expect(latest.headers.get(name)).toBeNull();
+    } finally {
+      await deprecated.close();
+    }
   });
 });

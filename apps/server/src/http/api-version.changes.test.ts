@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LATEST_API_VERSION } from '@customers-api/core';
+import { API_CHANGELOG_URL, LATEST_API_VERSION } from '@customers-api/core';
 import { FIXTURE_OLD_VERSION, fixtureVersioning } from '@customers-api/core/testing';
 import { DIALECTS } from '../test/test-database.js';
 import { newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
@@ -60,5 +60,33 @@ describe.each(DIALECTS)('version changes over HTTP on %s', (dialect) => {
     expect(oldError.json).toEqual({ error: 'Bad Request', message: 'company must be a string or null' });
     const latestError = await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer({ company_name: 7 }) });
     expect(latestError.json).toEqual({ error: 'Bad Request', message: 'company_name must be a string or null' });
+  });
+});
+
+describe.each(DIALECTS)('a deprecated version over HTTP on %s', (dialect) => {
+  let server: TestServer;
+  let seller: TestSeller;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { versioning: fixtureVersioning({ deprecated: '2026-11-26', sunset: '2099-01-01' }) });
+    seller = await server.seller();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers it, errors included, with Deprecation, Sunset and Link; the latest without them', async () => {
+    const old = { 'Customers-Version': FIXTURE_OLD_VERSION };
+    for (const response of [
+      await server.call('GET', '/api/customers', { key: seller.key, headers: old }),
+      await server.call('GET', '/api/customers', { headers: old }),
+      await server.call('GET', '/api/nope', { headers: old }),
+    ]) {
+      expect(response.headers.get('deprecation')).toBe(`@${Date.UTC(2026, 10, 26) / 1000}`);
+      expect(response.headers.get('sunset')).toBe('Thu, 01 Jan 2099 00:00:00 GMT');
+      expect(response.headers.get('link')).toBe(`<${API_CHANGELOG_URL}#${FIXTURE_OLD_VERSION}>; rel="deprecation"`);
+    }
+    const latest = await server.call('GET', '/api/customers', { key: seller.key });
+    for (const name of ['deprecation', 'sunset', 'link']) expect(latest.headers.get(name)).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ declare module 'fastify' {
  * Core's `Customers-Version` rule on every route of the scope it is registered in, before the API key (register it
  * before the auth hook): the answer carries the version applied, whatever it is, and a version core refuses is its
  * 400. Unknown paths and other methods are core's own answers, which carry it already. The request keeps the
- * changes its version needs, which the operation applies.
+ * changes its version needs, which the operation applies; a deprecated version's answers carry `Deprecation`,
+ * `Sunset` and `Link`. At the latest version: one comparison, nothing more.
  */
 export function registerApiVersion(app: FastifyInstance, now: () => Date, versioning: ApiVersioning): void {
   app.decorateRequest('versionChanges', undefined);
@@ -21,7 +22,11 @@ export function registerApiVersion(app: FastifyInstance, now: () => Date, versio
   app.addHook('onRequest', (request, reply, done) => {
     const { version, error } = resolveApiVersion(headerReader(request.headers), now, versioning.versions);
     reply.header(API_VERSION_HEADER, version);
-    if (version !== versioning.latest) request.versionChanges = versioning.changesFor(version);
+    if (version !== versioning.latest) {
+      request.versionChanges = versioning.changesFor(version);
+      const deprecation = versioning.headersFor(version);
+      if (deprecation) reply.headers(deprecation);
+    }
     done(error);
   });
 }

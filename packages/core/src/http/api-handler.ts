@@ -43,6 +43,8 @@ export interface ApiHandlerOptions {
 export function createApiHandler(options: ApiHandlerOptions): (request: ApiRequest) => Promise<ApiResponse> {
   const { service, lookupKey, hashKey } = options;
   const versioning = options.versioning ?? API_VERSIONING;
+  /** A deprecated version's headers; the latest compares one string. */
+  const deprecation = (version: string) => (version === versioning.latest ? undefined : versioning.headersFor(version));
 
   /** The rate-limit headers of the request being answered, for its answer whatever it is. */
   async function dispatch(
@@ -77,7 +79,13 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
       const result = await dispatch(request, limitHeaders, version);
       return {
         ...result,
-        headers: { ...result.headers, ...limitHeaders, 'X-Request-Id': requestId, [API_VERSION_HEADER]: version.version },
+        headers: {
+          ...result.headers,
+          ...limitHeaders,
+          ...deprecation(version.version),
+          'X-Request-Id': requestId,
+          [API_VERSION_HEADER]: version.version,
+        },
       };
     } catch (caught) {
       if (!isApiError(caught)) options.onUnexpectedError?.(caught, requestId);
@@ -87,6 +95,7 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
         headers: {
           ...errorHeaders(error.headers),
           ...limitHeaders,
+          ...deprecation(version.version),
           'X-Request-Id': requestId,
           [API_VERSION_HEADER]: version.version,
         },

@@ -32,6 +32,33 @@ export interface ApiVersioning {
    * in reverse); undefined for the latest or an unknown version, so the latest pays one comparison.
    */
   changesFor(version: string): readonly VersionChange[] | undefined;
+  /**
+   * The `Deprecation`, `Sunset` and `Link` headers of an answer in `version` once it is deprecated (or has a
+   * sunset day); undefined for the latest and for a version that is neither.
+   */
+  headersFor(version: string): Readonly<Record<string, string>> | undefined;
+}
+
+/** Where the API's changelog lives: deprecated versions' `Link: <…>; rel="deprecation"` points at its section. */
+export const API_CHANGELOG_URL = 'https://github.com/customers-api/customers-api-toolkit/blob/main/docs/api-changelog.md';
+
+/**
+ * The headers of an answer in a deprecated version: `Deprecation: @<epoch seconds>` (RFC 9745) from its
+ * deprecation day, `Sunset: <HTTP-date>` (RFC 8594) once a sunset day is set, and `Link` to the changelog's section
+ * of the version with `rel="deprecation"`; undefined when the version is neither deprecated nor sunset.
+ *
+ * @example
+ * deprecationHeaders({ version: '2026-11-26', summary: '', deprecated: '2027-03-01' });
+ * // { Deprecation: '@1803859200', Link: '<https://…/api-changelog.md#2026-11-26>; rel="deprecation"' }
+ */
+export function deprecationHeaders(entry: ApiVersion): Record<string, string> | undefined {
+  if (entry.deprecated === undefined && entry.sunset === undefined) return undefined;
+  const day = (date: string) => new Date(`${date}T00:00:00Z`);
+  return {
+    ...(entry.deprecated !== undefined && { Deprecation: `@${day(entry.deprecated).getTime() / 1000}` }),
+    ...(entry.sunset !== undefined && { Sunset: day(entry.sunset).toUTCString() }),
+    Link: `<${API_CHANGELOG_URL}#${entry.version}>; rel="deprecation"`,
+  };
 }
 
 /**
@@ -58,10 +85,16 @@ export function createApiVersioning(
     const chain = changes.filter((change) => change.version > version).sort((a, b) => a.version.localeCompare(b.version));
     if (chain.length > 0) chains.set(version, Object.freeze(chain));
   }
+  const deprecations = new Map<string, Readonly<Record<string, string>>>();
+  for (const entry of versions) {
+    const headers = deprecationHeaders(entry);
+    if (headers) deprecations.set(entry.version, Object.freeze(headers));
+  }
   return {
     versions,
     latest,
     changesFor: (version) => (version === latest ? undefined : chains.get(version)),
+    headersFor: (version) => (version === latest ? undefined : deprecations.get(version)),
   };
 }
 

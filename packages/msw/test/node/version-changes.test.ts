@@ -1,5 +1,5 @@
 // Core's version chain in the MSW handlers, with a test-only fixture version (it called `company_name` `company`).
-import { LATEST_API_VERSION } from '@customers-api/core';
+import { API_CHANGELOG_URL, LATEST_API_VERSION } from '@customers-api/core';
 import { FIXTURE_OLD_VERSION, fixtureVersioning } from '@customers-api/core/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,5 +44,27 @@ describe('version changes', () => {
     expect(await old.json()).toEqual({ error: 'Bad Request', message: 'company must be a string or null' });
     const latest = await send('POST', '', undefined, { ...ada, email: 'x@example.com', company_name: 7 });
     expect(await latest.json()).toEqual({ error: 'Bad Request', message: 'company_name must be a string or null' });
+  });
+});
+
+describe('a deprecated version', () => {
+  it('answers it with Deprecation, Sunset and Link; the latest without them', async () => {
+    const deprecated = createCustomersMock({
+      sellers: [{}],
+      baseUrl: 'https://deprecated.example.test',
+      versioning: fixtureVersioning({ deprecated: '2026-11-26', sunset: '2099-01-01' }),
+    });
+    server.use(...deprecated.handlers);
+    const get = (version: string) =>
+      fetch('https://deprecated.example.test/api/customers', {
+        headers: { 'X-API-Key': deprecated.sellers[0]!.apiKey, 'Customers-Version': version },
+      });
+    const old = await get(FIXTURE_OLD_VERSION);
+    expect(old.status).toBe(200);
+    expect(old.headers.get('deprecation')).toBe(`@${Date.UTC(2026, 10, 26) / 1000}`);
+    expect(old.headers.get('sunset')).toBe('Thu, 01 Jan 2099 00:00:00 GMT');
+    expect(old.headers.get('link')).toBe(`<${API_CHANGELOG_URL}#${FIXTURE_OLD_VERSION}>; rel="deprecation"`);
+    const latest = await get(LATEST_API_VERSION);
+    for (const name of ['deprecation', 'sunset', 'link']) expect(latest.headers.get(name)).toBeNull();
   });
 });

@@ -42,6 +42,13 @@ describe('resolveApiVersion', () => {
     expect(error?.message).toBe('Customers-Version header must be one of: 2027-03-01');
   });
 
+  it('answers the latest asked for by name with one comparison: no clock read, no list walk', () => {
+    const now = () => {
+      throw new Error('clock read');
+    };
+    expect(resolveApiVersion(sending('2027-03-01'), now, LIST)).toEqual({ version: '2027-03-01' });
+  });
+
   it('reads no clock when no version has a sunset', () => {
     const now = () => {
       throw new Error('clock read');

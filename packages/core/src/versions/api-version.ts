@@ -47,6 +47,8 @@ export function resolveApiVersion(
   const latest = versions[0]?.version ?? LATEST_API_VERSION;
   const sent = header('customers-version');
   if (sent === undefined || sent === null) return { version: latest };
+  // The latest asked for by name: one comparison, no list walk (the latest has no sunset while it is the latest).
+  if (sent === latest && versions[0]?.sunset === undefined) return { version: latest };
   const today = versions.some((entry) => entry.sunset !== undefined) ? utcDate(now()) : '';
   const supported = versions.filter((entry) => entry.sunset === undefined || today < entry.sunset);
   if (supported.some((entry) => entry.version === sent)) return { version: sent };

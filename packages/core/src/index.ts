@@ -151,6 +151,7 @@ export {
   downgradeErrorMessage,
   downgradeEvent,
   downgradeResponse,
+  pinnedVersion,
   upgradeRequest,
   type ApiVersioning,
   type VersionChange,

@@ -25,4 +25,9 @@ export interface SellerContext {
    * default applies.
    */
   rateLimit?: number | null;
+  /**
+   * The API version the seller is pinned to: a request without `Customers-Version` is answered in it. Omitted or
+   * null: the latest.
+   */
+  apiVersion?: string | null;
 }

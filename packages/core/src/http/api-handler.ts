@@ -9,7 +9,7 @@ import { checkRateLimit } from '../rate-limit/check-rate-limit.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 import { API_VERSION_HEADER, resolveApiVersion, type ApiVersionResolution } from '../versions/api-version.js';
-import { API_VERSIONING, type ApiVersioning } from '../versions/version-change.js';
+import { API_VERSIONING, pinnedVersion, type ApiVersioning } from '../versions/version-change.js';
 
 export interface ApiHandlerOptions {
   service: CustomerService;
@@ -57,6 +57,9 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
     // Part of the request's syntax: checked before the key, as openapi.yaml's order of checks says.
     if (version.error) throw version.error;
     const seller = await authenticate(request.header, lookupKey, hashKey);
+    // Without the header, the seller's pinned version (known only now): its answers, errors included, carry it.
+    const pinned = pinnedVersion(versioning, request.header, seller, options.now);
+    if (pinned !== undefined) version.version = pinned;
     if (options.rateLimiter) Object.assign(limitHeaders, await checkRateLimit(options.rateLimiter, seller));
     if (route.kind === 'method_not_allowed') throw errors.methodNotAllowed(request.method.toUpperCase(), route.allowed);
     const result = await runOperation(route.operation, {

@@ -23,6 +23,8 @@ export interface SellerSeed extends KeySeedLifecycle {
   sellerId?: string;
   /** The plan's customer limit; defaults to the mock's `customerLimit` (100). */
   customerLimit?: number;
+  /** The API version the seller is pinned to (requests without `Customers-Version` get it); the latest when omitted. */
+  apiVersion?: string;
 }
 
 export interface MockSeller extends SellerContext {
@@ -78,7 +80,11 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
 
   function addKey(seller: MockSeller, key: KeySeed): Promise<void> {
     byKey.set(key.apiKey, seller);
-    const context = { sellerId: seller.sellerId, customerLimit: seller.customerLimit };
+    const context = {
+      sellerId: seller.sellerId,
+      customerLimit: seller.customerLimit,
+      ...(seller.apiVersion && { apiVersion: seller.apiVersion }),
+    };
     return remember(key.apiKey, keys.add(key.apiKey, context, lifecycleOf(key, now)));
   }
 
@@ -87,6 +93,7 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
       apiKey: seed.apiKey ?? generateApiKey(),
       sellerId: seed.sellerId ?? globalThis.crypto.randomUUID(),
       customerLimit: seed.customerLimit ?? customerLimit,
+      ...(seed.apiVersion && { apiVersion: seed.apiVersion }),
     };
     const key = { apiKey: seller.apiKey, expiresAt: seed.expiresAt, revoked: seed.revoked };
     lifecycleOf(key, now); // throws before anything is registered

@@ -95,3 +95,53 @@ describe('the version chain in createApiHandler (fixture: company became company
     expect(response.status).toBe(400);
   });
 });
+
+describe('a seller pinned to an earlier version', () => {
+  it('gets it without the header (after authentication), the version named in the header with it', async () => {
+    const key = generateApiKey();
+    const keys = new MemoryKeyRegistry();
+    await keys.add(key, { sellerId: SELLER, customerLimit: 10, apiVersion: FIXTURE_OLD_VERSION });
+    const handle = createApiHandler({
+      service: createCustomerService({ store: new MemoryCustomerStore() }),
+      lookupKey: keys.lookup,
+      versioning: fixtureVersioning(),
+    });
+    const send = (headers: Record<string, string>, body?: unknown) => {
+      const h = new Headers({ 'Content-Type': 'application/json', ...headers });
+      return handle({
+        method: 'POST',
+        path: '/api/customers',
+        header: (name) => h.get(name),
+        body: body === undefined ? null : new TextEncoder().encode(JSON.stringify(body)),
+      });
+    };
+    const pinned = await send({ 'X-API-Key': key }, { ...person, company: 'Engines Ltd' });
+    expect(pinned.status).toBe(201);
+    expect(pinned.headers['Customers-Version']).toBe(FIXTURE_OLD_VERSION);
+    expect(pinned.body).toMatchObject({ company: 'Engines Ltd' });
+    const pinnedError = await send({ 'X-API-Key': key }, { ...person, email: 'b@example.com', company: 7 });
+    expect(pinnedError.body).toEqual({ error: 'Bad Request', message: 'company must be a string or null' });
+    expect(pinnedError.headers['Customers-Version']).toBe(FIXTURE_OLD_VERSION);
+    const asked = await send({ 'X-API-Key': key, 'Customers-Version': LATEST_API_VERSION }, { ...person, email: 'c@example.com', company_name: 'X' });
+    expect(asked.headers['Customers-Version']).toBe(LATEST_API_VERSION);
+    expect(asked.body).toMatchObject({ company_name: 'X' });
+    // Before a seller is known: the latest (no header) or the version asked for.
+    expect((await send({})).headers['Customers-Version']).toBe(LATEST_API_VERSION);
+  });
+
+  it('gets the latest once the pinned version is past its sunset', async () => {
+    const key = generateApiKey();
+    const keys = new MemoryKeyRegistry();
+    await keys.add(key, { sellerId: SELLER, customerLimit: 10, apiVersion: FIXTURE_OLD_VERSION });
+    const handle = createApiHandler({
+      service: createCustomerService({ store: new MemoryCustomerStore() }),
+      lookupKey: keys.lookup,
+      versioning: fixtureVersioning({ sunset: '2026-12-01' }),
+      now: () => new Date('2026-12-01T00:00:00Z'),
+    });
+    const h = new Headers({ 'X-API-Key': key });
+    const response = await handle({ method: 'GET', path: '/api/customers', header: (name) => h.get(name), body: null });
+    expect(response.status).toBe(200);
+    expect(response.headers['Customers-Version']).toBe(LATEST_API_VERSION);
+  });
+});

@@ -1,5 +1,7 @@
 import type { OperationId } from '../http/operations.js';
-import { API_VERSIONS, type ApiVersion } from './api-version.js';
+import type { HeaderReader } from '../auth/read-api-key.js';
+import type { SellerContext } from '../types.js';
+import { API_VERSIONS, resolveApiVersion, type ApiVersion } from './api-version.js';
 import { VERSION_CHANGES } from './changes.js';
 
 /**
@@ -160,4 +162,26 @@ export function downgradeEvent(changes: readonly VersionChange[], event: Record<
     if (change.event) current = change.event(current);
   }
   return current;
+}
+
+/**
+ * The version a request is answered in when it names none and its seller is pinned to an earlier one (decided
+ * after authentication, since the header is checked before the key); undefined when the header was sent, the
+ * seller is pinned to the latest (one comparison) or to nothing, or the pinned version is past its sunset (the
+ * latest applies then).
+ *
+ * @example
+ * pinnedVersion(versioning, header, seller); // '2026-06-01' for a seller pinned there, without the header
+ */
+export function pinnedVersion(
+  versioning: ApiVersioning,
+  header: HeaderReader,
+  seller: SellerContext,
+  now?: () => Date,
+): string | undefined {
+  const pinned = seller.apiVersion;
+  if (pinned === undefined || pinned === null || pinned === versioning.latest) return undefined;
+  const sent = header('customers-version');
+  if (sent !== undefined && sent !== null) return undefined;
+  return resolveApiVersion(() => pinned, now, versioning.versions).error ? undefined : pinned;
 }

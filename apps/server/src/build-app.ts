@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     registerApiVersion(api, now, versioning);
     registerAuth(api, { lookupKey, lookupKeyAndCustomer }, limits);
-    registerApiRoutes(api, service);
+    registerApiRoutes(api, service, versioning, now);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
   // Sellers register endpoints there; without webhook settings (tests) their secrets are sealed with a key of

@@ -1,3 +1,4 @@
+import { LATEST_API_VERSION } from '@customers-api/core';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, useTestDatabase } from '../test/test-database.js';
@@ -43,6 +44,7 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
       plan: 'growth',
       customerLimitOverride: 7,
       rateLimit: 12,
+      apiVersion: LATEST_API_VERSION,
       lastUsedAt: null,
     });
     expect(await findActiveKey(db.handle, sha256('unknown'), now)).toBeUndefined();
@@ -58,7 +60,7 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
     const key = await createApiKey(db.handle, { sellerId, name: 'with customer', expiresAt: new Date(now.getTime() + 1000).toISOString() });
     const customer = sampleCustomer(sellerId, { company_name: 'Analytical Engines Ltd' });
     await new SqlCustomerStore(db.handle).insertCustomer(customer, { customerLimit: 100 });
-    const expectedKey = { keyId: key.id, sellerId, plan: 'growth', customerLimitOverride: 7, rateLimit: 12, lastUsedAt: null };
+    const expectedKey = { keyId: key.id, sellerId, plan: 'growth', customerLimitOverride: 7, rateLimit: 12, apiVersion: LATEST_API_VERSION, lastUsedAt: null };
     expect(await findActiveKeyWithCustomer(db.handle, sha256(key.key), customer.id, now)).toEqual({ key: expectedKey, customer });
     // Another id, or another seller's customer: the key alone (tenancy is the join on the key's seller).
     const other = (await createSeller(db.handle, { name: 'O', plan: 'growth' })).id;

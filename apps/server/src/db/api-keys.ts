@@ -31,6 +31,8 @@ export interface ActiveKey {
   customerLimitOverride: number | null;
   /** The seller's own rate limit, or null for the server's default. */
   rateLimit: number | null;
+  /** The API version the seller is pinned to, or null for the latest. */
+  apiVersion: string | null;
   lastUsedAt: string | null;
 }
 
@@ -143,6 +145,7 @@ const selectKeyByHash = compileOnce((db, keyHash: string) =>
       'sellers.plan as plan',
       'sellers.customer_limit as customerLimitOverride',
       'sellers.rate_limit as rateLimit',
+      'sellers.api_version as apiVersion',
     ])
     .where('api_keys.key_hash', '=', keyHash),
 );
@@ -172,13 +175,14 @@ function isUsable(revokedAt: unknown, expiresAtValue: Date | string | null, now:
 }
 
 const KEY_COLUMNS = `k.id as "keyId", k.seller_id as "sellerId", k.last_used_at as "lastUsedAt",
-  s.plan as plan, s.customer_limit as "customerLimitOverride", s.rate_limit as "rateLimit"`;
+  s.plan as plan, s.customer_limit as "customerLimitOverride", s.rate_limit as "rateLimit",
+  s.api_version as "apiVersion"`;
 const KEY_WITH_SELLER = 'from api_keys k join sellers s on s.id = k.seller_id';
 // Usable keys only: revocation and expiry are decided in SQL, against the server's clock passed as $2.
 const USABLE_KEY = 'where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > $2)';
 
 /** PostgreSQL: the usable key by hash, as one named prepared statement. */
-const POSTGRES_ACTIVE_KEY = { name: 'active_key_v1', text: `select ${KEY_COLUMNS} ${KEY_WITH_SELLER} ${USABLE_KEY}` };
+const POSTGRES_ACTIVE_KEY = { name: 'active_key_v2', text: `select ${KEY_COLUMNS} ${KEY_WITH_SELLER} ${USABLE_KEY}` };
 
 // The customer's columns beside the key's, prefixed `c_` (all null when the seller has no such customer).
 const CUSTOMER_AS_C = CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ');
@@ -189,7 +193,7 @@ const CUSTOMER_OF_KEY = 'left join customers c on c.seller_id = k.seller_id and 
  * `c_`, all null when the seller has none): a GET's one round trip. Tenancy is the join on the key's seller.
  */
 const POSTGRES_ACTIVE_KEY_WITH_CUSTOMER = {
-  name: 'active_key_with_customer_v1',
+  name: 'active_key_with_customer_v2',
   text: `select ${KEY_COLUMNS}, ${CUSTOMER_AS_C}
     ${KEY_WITH_SELLER} ${CUSTOMER_OF_KEY} = $3 ${USABLE_KEY}`,
 };
@@ -211,6 +215,7 @@ function activeKeyOf(row: ActiveKeyRow): ActiveKey {
     plan: row.plan,
     customerLimitOverride: row.customerLimitOverride,
     rateLimit: row.rateLimit,
+    apiVersion: row.apiVersion,
     lastUsedAt: toIsoOrNull(row.lastUsedAt),
   };
 }

@@ -378,6 +378,17 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('customer_changes').dropColumn('trace_context').execute();
       },
     },
+    // Dated API versions: each seller is pinned to one (a request without `Customers-Version` gets it). Sellers
+    // that exist already are pinned to the version that was the API's when this migration was written.
+    '012_api_versions': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('sellers').addColumn('api_version', 'text').execute();
+        await db.updateTable('sellers').set({ api_version: '2026-11-26' }).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('sellers').dropColumn('api_version').execute();
+      },
+    },
   };
 }
 

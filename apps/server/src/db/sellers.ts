@@ -2,6 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { canonicalUuid } from './uuid.js';
 import type { DatabaseHandle } from './connect.js';
 import { toIso } from './rows.js';
+import { LATEST_API_VERSION } from '@customers-api/core';
+import { sql } from 'kysely';
+
+const columnsOf = new WeakMap<DatabaseHandle, Promise<Set<string>>>();
+
+/**
+ * The sellers table's columns on this database, read once per handle: databases still on an older schema
+ * (migration tests) lack the newest ones, and a seller is written without them there.
+ */
+function sellerColumns(handle: DatabaseHandle): Promise<Set<string>> {
+  let columns = columnsOf.get(handle);
+  if (!columns) {
+    columns = (
+      handle.dialect === 'postgres'
+        ? sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'sellers' and table_schema = current_schema()`
+        : sql<{ name: string }>`select name from pragma_table_info('sellers')`
+    )
+      .execute(handle.db)
+      .then(({ rows }) => new Set(rows.map((row) => row.name)));
+    columnsOf.set(handle, columns);
+  }
+  return columns;
+}
 
 export interface Seller {
   id: string;
@@ -13,6 +36,8 @@ export interface Seller {
   rate_limit: number | null;
   /** The seller's own cap on webhook endpoints, or null for the server's default. */
   webhook_endpoint_limit: number | null;
+  /** The API version the seller is pinned to: requests without `Customers-Version` get it (null: the latest). */
+  api_version: string | null;
   created_at: string;
 }
 
@@ -22,6 +47,8 @@ export interface NewSeller {
   customerLimit?: number | null;
   rateLimit?: number | null;
   webhookEndpointLimit?: number | null;
+  /** The API version to pin the seller to; the latest when omitted. */
+  apiVersion?: string;
 }
 
 export async function createSeller(handle: DatabaseHandle, input: NewSeller, now = new Date()): Promise<Seller> {
@@ -32,12 +59,18 @@ export async function createSeller(handle: DatabaseHandle, input: NewSeller, now
     customer_limit: input.customerLimit ?? null,
     rate_limit: input.rateLimit ?? null,
     webhook_endpoint_limit: input.webhookEndpointLimit ?? null,
+    api_version: input.apiVersion ?? LATEST_API_VERSION,
     created_at: now.toISOString(),
   };
-  // The cap's column is written only when set: databases still on an older schema (migration tests) lack it.
-  const { webhook_endpoint_limit: endpointLimit, ...row } = seller;
-  await handle.db.insertInto('sellers').values(endpointLimit === null ? row : seller).execute();
-  return seller;
+  // The cap's column is written only when set, the version's only where the schema has it: databases still on an
+  // older schema (migration tests) lack them.
+  const { webhook_endpoint_limit: endpointLimit, api_version: apiVersion, ...row } = seller;
+  const pinned = (await sellerColumns(handle)).has('api_version');
+  await handle.db
+    .insertInto('sellers')
+    .values({ ...row, ...(endpointLimit !== null && { webhook_endpoint_limit: endpointLimit }), ...(pinned && { api_version: apiVersion }) })
+    .execute();
+  return pinned ? seller : { ...seller, api_version: null };
 }
 
 /** The seller with this id, or undefined (also for an id that is not a UUID). */
@@ -88,4 +121,12 @@ export async function countSellers(handle: DatabaseHandle): Promise<number> {
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/** Pins a seller to an API version; the updated seller, or undefined when there is none. */
+export async function setSellerApiVersion(handle: DatabaseHandle, idArg: string, version: string): Promise<Seller | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const result = await handle.db.updateTable('sellers').set({ api_version: version }).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n ? findSeller(handle, id) : undefined;
 }

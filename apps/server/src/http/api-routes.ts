@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { OPERATIONS, runOperation, type CustomerService, type Operation } from '@customers-api/core';
+import {
+  API_VERSION_HEADER,
+  OPERATIONS,
+  pinnedVersion,
+  runOperation,
+  type ApiVersioning,
+  type CustomerService,
+  type Operation,
+} from '@customers-api/core';
 import { headerReader } from './header-reader.js';
 import { queryOf } from './request-target.js';
 import { responseSchemas } from './response-schemas.js';
@@ -16,7 +24,12 @@ declare module 'fastify' {
  * the spec's schemas, and the operation itself (body rules, service call, success answer) run by core. Every
  * other method or path is core's to answer (see error-handling.ts).
  */
-export function registerApiRoutes(app: FastifyInstance, service: CustomerService): void {
+export function registerApiRoutes(
+  app: FastifyInstance,
+  service: CustomerService,
+  versioning: ApiVersioning,
+  now: () => Date,
+): void {
   for (const operation of OPERATIONS) {
     app.route<{ Params: Record<string, string> }>({
       method: operation.method,
@@ -28,6 +41,12 @@ export function registerApiRoutes(app: FastifyInstance, service: CustomerService
         response: responseSchemas(operation.successStatus, 'successSchema' in operation ? operation.successSchema : undefined),
       },
       async handler(request, reply) {
+        // Without the header, the seller's pinned version (known only after authentication).
+        const pinned = pinnedVersion(versioning, headerReader(request.headers), request.seller, now);
+        if (pinned !== undefined) {
+          reply.header(API_VERSION_HEADER, pinned).headers(versioning.headersFor(pinned) ?? {});
+          request.versionChanges = versioning.changesFor(pinned);
+        }
         const result = await runOperation(operation, {
           service,
           seller: request.seller,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_CHANGELOG_URL, LATEST_API_VERSION } from '@customers-api/core';
 import { FIXTURE_OLD_VERSION, fixtureVersioning } from '@customers-api/core/testing';
+import { findSeller, setSellerApiVersion } from '../db/sellers.js';
 import { DIALECTS } from '../test/test-database.js';
 import { newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
 
@@ -88,5 +89,39 @@ describe.each(DIALECTS)('a deprecated version over HTTP on %s', (dialect) => {
     }
     const latest = await server.call('GET', '/api/customers', { key: seller.key });
     for (const name of ['deprecation', 'sunset', 'link']) expect(latest.headers.get(name)).toBeNull();
+  });
+});
+
+describe.each(DIALECTS)('a seller pinned to an earlier version on %s', (dialect) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { versioning: fixtureVersioning() });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('is pinned to the latest at creation; pinned earlier, it gets that version without the header', async () => {
+    const seller = await server.seller();
+    expect((await findSeller(server.handle, seller.sellerId))?.api_version).toBe(LATEST_API_VERSION);
+    await setSellerApiVersion(server.handle, seller.sellerId, FIXTURE_OLD_VERSION);
+
+    const created = await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer({ company: 'Engines Ltd' }) });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('customers-version')).toBe(FIXTURE_OLD_VERSION);
+    expect(created.json).toMatchObject({ company: 'Engines Ltd' });
+    const refused = await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer({ company: 7 }) });
+    expect(refused.headers.get('customers-version')).toBe(FIXTURE_OLD_VERSION);
+    expect(refused.json).toEqual({ error: 'Bad Request', message: 'company must be a string or null' });
+
+    const asked = await server.call('GET', `/api/customers/${String(created.json.id)}`, {
+      key: seller.key,
+      headers: { 'Customers-Version': LATEST_API_VERSION },
+    });
+    expect(asked.headers.get('customers-version')).toBe(LATEST_API_VERSION);
+    expect(asked.json).toMatchObject({ company_name: 'Engines Ltd' });
+    // Before the seller is known (no key): the latest.
+    expect((await server.call('GET', '/api/customers', {})).headers.get('customers-version')).toBe(LATEST_API_VERSION);
   });
 });

@@ -72,6 +72,7 @@ function sellerOf(key: ActiveKey, usage: KeyUsageRecorder): SellerContext {
     sellerId: key.sellerId,
     customerLimit: resolveCustomerLimit(key.plan, key.customerLimitOverride),
     rateLimit: key.rateLimit,
+    apiVersion: key.apiVersion,
   };
 }
 

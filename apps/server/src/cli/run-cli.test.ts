@@ -3,6 +3,7 @@ import { buildApp } from '../build-app.js';
 import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { call, newCustomer } from '../test/test-server.js';
 import { runCli } from './run-cli.js';
+import { API_VERSIONS, LATEST_API_VERSION } from '@customers-api/core';
 
 async function cli(...argv: string[]) {
   let stdout = '';
@@ -94,6 +95,20 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     expect(cleared.json()).toMatchObject({ id: sellerId, rate_limit: null });
     const raised = await cli('sellers', 'update', sellerId, '--rate-limit', '250', '--json', ...db);
     expect(raised.json()).toMatchObject({ rate_limit: 250 });
+  });
+
+  it('pins a seller to the latest API version at creation and to a supported one with sellers update', async () => {
+    const db = ['--database', database.url];
+    const created = await cli('sellers', 'create', '--name', 'V', '--json', ...db);
+    expect(created.json()).toMatchObject({ api_version: LATEST_API_VERSION });
+    const sellerId = created.json().id as string;
+    const human = await cli('sellers', 'update', sellerId, '--api-version', LATEST_API_VERSION, ...db);
+    expect(human.stdout).toBe(`Updated seller ${sellerId} ("V"): API version ${LATEST_API_VERSION}\n`);
+    const json = await cli('sellers', 'update', sellerId, '--api-version', LATEST_API_VERSION, '--json', ...db);
+    expect(json.json()).toMatchObject({ id: sellerId, api_version: LATEST_API_VERSION });
+    const unknown = await cli('sellers', 'update', sellerId, '--api-version', '2020-01-01', ...db);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain(`--api-version must be one of: ${API_VERSIONS.map((entry) => entry.version).join(', ')}, got "2020-01-01"`);
   });
 
   it('fails with a clear message and a non-zero exit code', async () => {

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit/audit-actions.js';
 import { audited } from '../audit/audit-log.js';
-import { setSellerRateLimit, setSellerWebhookEndpointLimit, type Seller } from '../db/sellers.js';
+import { API_VERSIONS, resolveApiVersion, utcDate, type ApiVersion } from '@customers-api/core';
+import { setSellerApiVersion, setSellerRateLimit, setSellerWebhookEndpointLimit, type Seller } from '../db/sellers.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/delivery-fairness.js';
 import { CliError, type CliIo } from './io.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
@@ -9,7 +10,7 @@ import { withDatabase } from './with-database.js';
 import { printable } from './printable.js';
 
 export const SELLERS_UPDATE_USAGE =
-  'sellers update SELLER_ID [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--json] [--database URL]';
+  'sellers update SELLER_ID [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--api-version YYYY-MM-DD] [--json] [--database URL]';
 
 /** The largest cap on a seller's webhook endpoints the CLI accepts. */
 const MAX_WEBHOOK_ENDPOINT_LIMIT = 10_000;
@@ -28,13 +29,27 @@ export function webhookEndpointLimitFrom(text: string): number | null {
   return Number(text);
 }
 
+/**
+ * `--api-version`: a version of the API the seller can be pinned to, by core's rule for `Customers-Version`
+ * (one of `x-api-versions`, not past its sunset).
+ *
+ * @example
+ * apiVersionFrom('2026-11-26'); // '2026-11-26'
+ */
+export function apiVersionFrom(text: string, now: () => Date = () => new Date(), versions: readonly ApiVersion[] = API_VERSIONS): string {
+  if (!resolveApiVersion(() => text, now, versions).error) return text;
+  const today = utcDate(now());
+  const open = versions.filter((entry) => entry.sunset === undefined || today < entry.sunset).map((entry) => entry.version);
+  throw new CliError(`--api-version must be one of: ${open.join(', ')}, got "${text}"`);
+}
+
 function describeEndpointLimit(limit: number | null): string {
   return limit === null ? `the server's webhook endpoint limit (${DEFAULT_WEBHOOK_ENDPOINT_LIMIT})` : `up to ${limit} webhook endpoints`;
 }
 
 /**
- * Changes a seller's own rate limit and/or cap on webhook endpoints; running servers apply them from the seller's
- * next request (a lower cap removes no endpoint: it refuses new ones).
+ * Changes a seller's own rate limit, cap on webhook endpoints and/or pinned API version; running servers apply
+ * them from the seller's next request (a lower cap removes no endpoint: it refuses new ones).
  */
 export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -42,6 +57,7 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
     options: {
       'rate-limit': { type: 'string' },
       'webhook-endpoint-limit': { type: 'string' },
+      'api-version': { type: 'string' },
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
     },
@@ -51,11 +67,13 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
   const [sellerId, ...extra] = positionals;
   const rateText = values['rate-limit'];
   const endpointText = values['webhook-endpoint-limit'];
-  if (!sellerId || extra.length > 0 || (rateText === undefined && endpointText === undefined)) {
+  const versionText = values['api-version'];
+  if (!sellerId || extra.length > 0 || (rateText === undefined && endpointText === undefined && versionText === undefined)) {
     throw new CliError(`Usage: ${SELLERS_UPDATE_USAGE}`, 2);
   }
   const rateLimit = rateText === undefined ? undefined : sellerRateLimitFrom(rateText);
   const endpointLimit = endpointText === undefined ? undefined : webhookEndpointLimitFrom(endpointText);
+  const apiVersion = versionText === undefined ? undefined : apiVersionFrom(versionText);
   const seller = await withDatabase(values.database, io, (handle) =>
     audited(
       handle,
@@ -64,6 +82,7 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
         let updated: Seller | undefined;
         if (rateLimit !== undefined) updated = await setSellerRateLimit(trx, sellerId, rateLimit);
         if (endpointLimit !== undefined) updated = await setSellerWebhookEndpointLimit(trx, sellerId, endpointLimit);
+        if (apiVersion !== undefined) updated = await setSellerApiVersion(trx, sellerId, apiVersion);
         return updated;
       },
       (updated) => updated && { sellerId: updated.id, action: 'seller.updated', targetId: updated.id },
@@ -75,6 +94,7 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
     const changed = [
       ...(rateLimit !== undefined ? [describeSellerRateLimit(seller.rate_limit)] : []),
       ...(endpointLimit !== undefined ? [describeEndpointLimit(seller.webhook_endpoint_limit)] : []),
+      ...(apiVersion !== undefined ? [`API version ${String(seller.api_version)}`] : []),
     ];
     io.out(`Updated seller ${seller.id} ("${printable(seller.name)}"): ${changed.join('; ')}\n`);
   }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { apiVersionFrom } from './sellers-update-command.js';
+
+const versions = [
+  { version: '2027-03-01', summary: 'newer' },
+  { version: '2026-11-26', summary: 'older', deprecated: '2027-03-01', sunset: '2027-09-01' },
+];
+
+describe('apiVersionFrom', () => {
+  it('takes a listed version until its sunset day, and refuses it from then on, naming the versions left', () => {
+    expect(apiVersionFrom('2026-11-26', () => new Date('2027-08-31T23:00:00Z'), versions)).toBe('2026-11-26');
+    expect(() => apiVersionFrom('2026-11-26', () => new Date('2027-09-01T00:00:00Z'), versions)).toThrow(
+      '--api-version must be one of: 2027-03-01, got "2026-11-26"',
+    );
+    expect(() => apiVersionFrom('latest', () => new Date('2027-01-01T00:00:00Z'), versions)).toThrow(
+      '--api-version must be one of: 2027-03-01, 2026-11-26, got "latest"',
+    );
+  });
+});

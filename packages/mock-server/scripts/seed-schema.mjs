@@ -63,6 +63,11 @@ const schema = {
       properties: {
         id: uuid('The seller id; generated when omitted.'),
         customerLimit: { type: 'integer', minimum: 0, default: 100, description: "The plan's customer limit." },
+        apiVersion: {
+          type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+          description: 'The API version the seller is pinned to (one of openapi.yaml\'s x-api-versions): its requests without Customers-Version are answered in it. The latest when omitted.',
+        },
         keys: { type: 'array', minItems: 1, items: { $ref: '#/$defs/Key' }, description: 'Its API keys; the first is shown in the start banner.' },
         customers: { type: 'array', items: { $ref: '#/$defs/CustomerCreate' }, description: "Created through the API's own rules, in order." },
       },

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { API_VERSIONS, LATEST_API_VERSION } from '@customers-api/core';
 import { parseSeed, readSeedFile, SeedFileError } from './seed-file.js';
 
 const key = (c: string) => `sk_live_${c.repeat(48)}`;
@@ -13,12 +14,12 @@ describe('parseSeed', () => {
     const seed = parseSeed({
       sellers: [
         { id, customerLimit: 2, keys: [{ key: key('a') }, { key: key('b'), revoked: true }, { key: key('c'), expiresAt: '2020-01-01T00:00:00Z' }], customers: [ada] },
-        { keys: [{ key: key('d') }] },
+        { keys: [{ key: key('d') }], apiVersion: LATEST_API_VERSION },
       ],
     });
     expect(seed.sellers).toEqual([
       { apiKey: key('a'), sellerId: id.toLowerCase(), customerLimit: 2 },
-      { apiKey: key('d'), sellerId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      { apiKey: key('d'), sellerId: expect.stringMatching(/^[0-9a-f-]{36}$/), apiVersion: LATEST_API_VERSION },
     ]);
     expect(seed.moreKeys).toEqual([
       { sellerId: id.toLowerCase(), key: { apiKey: key('b'), revoked: true } },
@@ -43,6 +44,8 @@ describe('parseSeed', () => {
       [{ sellers: [{ keys: [{ key: key('a'), revoked: 'yes' }] }] }, 'seed.sellers[0].keys[0].revoked: must be true or false'],
       [{ sellers: [{ id: 'seller-1', keys: [{ key: key('a') }] }] }, 'seed.sellers[0].id: must be a UUID'],
       [{ sellers: [{ customerLimit: -1, keys: [{ key: key('a') }] }] }, 'seed.sellers[0].customerLimit: must be a whole number, 0 or more'],
+      [{ sellers: [{ apiVersion: '2020-01-01', keys: [{ key: key('a') }] }] }, `seed.sellers[0].apiVersion: must be one of: ${API_VERSIONS.map((entry) => entry.version).join(', ')}`],
+      [{ sellers: [{ apiVersion: 20261126, keys: [{ key: key('a') }] }] }, `seed.sellers[0].apiVersion: must be one of: ${API_VERSIONS.map((entry) => entry.version).join(', ')}`],
       [{ sellers: [{ keys: [{ key: key('a') }], customers: [ada, { ...ada, last_name: undefined }] }] }, 'seed.sellers[0].customers[1]: last_name is required'],
     ];
     for (const [value, message] of cases) expect(() => parseSeed(value), message).toThrow(new SeedFileError(message));

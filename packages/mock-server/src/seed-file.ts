@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isApiError, parseCustomerCreate, type CustomerCreate, type CustomerSeed, type KeySeed, type SellerSeed } from '@customers-api/core';
+import { isApiError, parseCustomerCreate, resolveApiVersion, type CustomerCreate, type CustomerSeed, type KeySeed, type SellerSeed } from '@customers-api/core';
 import { apiKeyAt, arrayAt, customerLimitAt, EntryError, instantAt, keyLifecycleAt, objectAt, sellerIdAt } from './entries.js';
 import { WEBHOOK_ENTRIES, webhookEntryAt, type WebhookEndpointSeed } from './webhook-entry.js';
 
@@ -31,7 +31,7 @@ export class SeedFileError extends Error {
  */
 export const SEED_ENTRIES = {
   seed: ['$schema', 'sellers', 'webhooks', 'clock'],
-  seller: ['id', 'customerLimit', 'keys', 'customers'],
+  seller: ['id', 'customerLimit', 'apiVersion', 'keys', 'customers'],
   key: ['key', 'revoked', 'expiresAt'],
   webhook: WEBHOOK_ENTRIES,
   clock: ['now'],
@@ -45,6 +45,15 @@ function parseKey(value: unknown, at: string, seen: Map<string, string>): KeySee
   if (seen.has(apiKey)) throw new EntryError(`${at}.key`, `is already given at ${seen.get(apiKey)}.key`);
   seen.set(apiKey, at);
   return { apiKey, ...keyLifecycleAt(entries, at) };
+}
+
+/** `apiVersion`: one of openapi.yaml's versions not past its sunset, by core's `Customers-Version` rule. */
+function apiVersionAt(value: unknown, at: string): string | undefined {
+  if (value === undefined) return undefined;
+  const sent = typeof value === 'string' ? value : '';
+  const { error } = resolveApiVersion(() => sent);
+  if (error) throw new EntryError(at, error.message.replace(/^Customers-Version header /, ''));
+  return sent;
 }
 
 function parseCustomer(value: unknown, at: string): CustomerCreate {
@@ -64,14 +73,20 @@ function parseSellers(sellers: unknown): SellerEntries {
   const ids = new Map<string, string>();
   arrayAt(sellers, 'seed.sellers').forEach((entry, s) => {
     const at = `seed.sellers[${s}]`;
-    const { id, customerLimit, keys: keyList, customers } = objectAt(entry, at, ENTRIES.seller);
+    const { id, customerLimit, apiVersion, keys: keyList, customers } = objectAt(entry, at, ENTRIES.seller);
     const given = sellerIdAt(id, `${at}.id`);
     if (given && ids.has(given)) throw new EntryError(`${at}.id`, `is already given at ${ids.get(given)}.id`);
     const sellerId = given ?? globalThis.crypto.randomUUID();
     ids.set(sellerId, at);
     const limit = customerLimitAt(customerLimit, `${at}.customerLimit`);
     const [first, ...rest] = arrayAt(keyList, `${at}.keys`, { nonEmpty: true }).map((key, k) => parseKey(key, `${at}.keys[${k}]`, keys));
-    seed.sellers.push({ ...first!, sellerId, ...(limit !== undefined && { customerLimit: limit }) });
+    const pinned = apiVersionAt(apiVersion, `${at}.apiVersion`);
+    seed.sellers.push({
+      ...first!,
+      sellerId,
+      ...(limit !== undefined && { customerLimit: limit }),
+      ...(pinned !== undefined && { apiVersion: pinned }),
+    });
     seed.moreKeys.push(...rest.map((key) => ({ sellerId, key })));
     const bodies = customers === undefined ? [] : arrayAt(customers, `${at}.customers`);
     seed.customers.push({ sellerId, customers: bodies.map((body, c) => parseCustomer(body, `${at}.customers[${c}]`)) });

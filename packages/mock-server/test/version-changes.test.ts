@@ -71,3 +71,28 @@ describe('a deprecated version', () => {
     }
   });
 });
+
+describe('a seeded seller pinned to an earlier version', () => {
+  it('is answered in it without the header, in the latest when the header names it', async () => {
+    // The fixture version is known to this mock only, so the seed file's check (openapi.yaml's versions) is passed by.
+    const seed = parseSeed({ sellers: [{ keys: [{ key: key('b') }] }] });
+    const pinned = await createMockServer({
+      seed: { ...seed, sellers: seed.sellers!.map((seller) => ({ ...seller, apiVersion: FIXTURE_OLD_VERSION })) },
+      versioning: fixtureVersioning(),
+    });
+    const at = await pinned.listen(0);
+    try {
+      const post = (headers: Record<string, string>, body: unknown) =>
+        fetch(`${at}/api/customers`, { method: 'POST', headers: { 'X-API-Key': key('b'), 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      const old = await post({}, { ...ada, company: 'Engines Ltd' });
+      expect(old.status).toBe(201);
+      expect(old.headers.get('customers-version')).toBe(FIXTURE_OLD_VERSION);
+      expect(await old.json()).toMatchObject({ company: 'Engines Ltd' });
+      const latest = await post({ 'Customers-Version': LATEST_API_VERSION }, { ...ada, email: 'b@example.com', company_name: 'X' });
+      expect(latest.headers.get('customers-version')).toBe(LATEST_API_VERSION);
+      expect(await latest.json()).toMatchObject({ company_name: 'X' });
+    } finally {
+      await pinned.close();
+    }
+  });
+});

@@ -68,3 +68,27 @@ describe('a deprecated version', () => {
     for (const name of ['deprecation', 'sunset', 'link']) expect(latest.headers.get(name)).toBeNull();
   });
 });
+
+describe('a seller pinned to an earlier version', () => {
+  it('is answered in it without the header, in the latest when the header names it', async () => {
+    const pinned = createCustomersMock({
+      sellers: [{ apiVersion: FIXTURE_OLD_VERSION }],
+      baseUrl: 'https://pinned.example.test',
+      versioning: fixtureVersioning(),
+    });
+    server.use(...pinned.handlers);
+    const post = (headers: Record<string, string>, body: unknown) =>
+      fetch('https://pinned.example.test/api/customers', {
+        method: 'POST',
+        headers: { 'X-API-Key': pinned.sellers[0]!.apiKey, 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const old = await post({}, { ...ada, company: 'Engines Ltd' });
+    expect(old.status).toBe(201);
+    expect(old.headers.get('customers-version')).toBe(FIXTURE_OLD_VERSION);
+    expect(await old.json()).toMatchObject({ company: 'Engines Ltd' });
+    const latest = await post({ 'Customers-Version': LATEST_API_VERSION }, { ...ada, email: 'p@example.com', company_name: 'X' });
+    expect(latest.headers.get('customers-version')).toBe(LATEST_API_VERSION);
+    expect(await latest.json()).toMatchObject({ company_name: 'X' });
+  });
+});

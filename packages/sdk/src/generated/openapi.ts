@@ -608,8 +608,9 @@ export interface components {
          */
         RequestId: string;
         /**
-         * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
-         *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+         * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+         *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+         *     API key: a malformed or unknown version, or one past its sunset, is `400`
          *     (`Customers-Version header must be one of: ...`).
          * @example 2026-11-26
          */
@@ -618,8 +619,9 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The API version this answer follows: the request's `Customers-Version` when it was valid, else the
-         *     latest version. On every response, errors included.
+         * @description The API version this answer follows: the request's `Customers-Version` when it was valid; without the
+         *     header, the seller's pinned version once the API key is known (before that, the latest); else the latest
+         *     version. On every response, errors included.
          * @example 2026-11-26
          */
         "Customers-Version": string;
@@ -711,8 +713,9 @@ export interface operations {
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
                 /**
-                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
-                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
                  *     (`Customers-Version header must be one of: ...`).
                  * @example 2026-11-26
                  */
@@ -763,8 +766,9 @@ export interface operations {
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
                 /**
-                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
-                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
                  *     (`Customers-Version header must be one of: ...`).
                  * @example 2026-11-26
                  */
@@ -821,8 +825,9 @@ export interface operations {
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
                 /**
-                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
-                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
                  *     (`Customers-Version header must be one of: ...`).
                  * @example 2026-11-26
                  */
@@ -872,8 +877,9 @@ export interface operations {
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
                 /**
-                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
-                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
                  *     (`Customers-Version header must be one of: ...`).
                  * @example 2026-11-26
                  */
@@ -921,8 +927,9 @@ export interface operations {
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
                 /**
-                 * @description The API version the request is written for (one of `x-api-versions`); the latest when absent. Checked
-                 *     after the route and before the API key: a malformed or unknown version, or one past its sunset, is `400`
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
                  *     (`Customers-Version header must be one of: ...`).
                  * @example 2026-11-26
                  */

@@ -141,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDashboard(app, {
     database,
     now,
+    versions: versioning.versions,
     webhooks: {
       box: options.webhooks?.secrets ?? createSecretBox(randomBytes(32)),
       allowPrivate: options.webhooks?.allowPrivate ?? false,

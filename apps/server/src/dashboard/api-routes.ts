@@ -10,18 +10,47 @@ import { parseNewKey } from './key-input.js';
 import { createSellerKey, deleteSellerKey, listSellerKeys, revokeSellerKey } from './seller-keys.js';
 import { endSession } from './sessions.js';
 import { canonicalUuid } from '../db/uuid.js';
+import { setSellerApiVersion } from '../db/sellers.js';
+import { errors, type ApiVersion } from '@customers-api/core';
 
 type KeyRequest = FastifyRequest<{ Params: { id: string } }>;
 
 /** The JSON behind the API Keys page (openapi.dashboard.yaml); the session guard runs first. */
-export function registerApiRoutes(app: FastifyInstance, { database, now }: { database: DatabaseHandle; now: () => Date }) {
+export function registerApiRoutes(
+  app: FastifyInstance,
+  { database, now, versions }: { database: DatabaseHandle; now: () => Date; versions?: readonly ApiVersion[] | undefined },
+) {
   const session = (request: FastifyRequest) => request.dashboardSession!;
 
   app.get('/account', async (request) => {
     const { sellerId, expiresAt } = session(request);
-    const account = await loadAccount(database, sellerId, expiresAt);
+    const account = await loadAccount(database, sellerId, expiresAt, now(), versions);
     if (!account) throw dashboardErrors.notSignedIn();
     return account;
+  });
+
+  // Forward only: a seller moves to a newer version, never back (the operator's CLI may).
+  app.patch('/account/api-version', async (request) => {
+    const { sellerId, expiresAt } = session(request);
+    // The body parser has made it a JSON object already (or refused it with core's 400/415).
+    const body = requireBody(request) as Record<string, unknown>;
+    const wanted = body.api_version;
+    const current = await loadAccount(database, sellerId, expiresAt, now(), versions);
+    if (!current) throw dashboardErrors.notSignedIn();
+    const extra = Object.keys(body).find((name) => name !== 'api_version');
+    if (extra !== undefined) throw errors.badRequest(`${extra} is not an allowed property`);
+    if (wanted === undefined) throw errors.badRequest('api_version is required');
+    if (typeof wanted !== 'string' || !current.api_versions_available.includes(wanted)) {
+      const open = current.api_versions_available;
+      throw errors.badRequest(
+        open.length === 0
+          ? `api_version cannot change: ${current.api_version} is the latest version`
+          : `api_version must be a newer version: one of ${open.join(', ')}`,
+      );
+    }
+    await audited(database, dashboardAudit(request), (trx) => setSellerApiVersion(trx, sellerId, wanted),
+      (updated) => updated && { sellerId, action: 'seller.updated', targetId: sellerId }, now());
+    return (await loadAccount(database, sellerId, expiresAt, now(), versions))!;
   });
 
   app.get('/keys', async (request) => ({ keys: await listSellerKeys(database, session(request).sellerId, now()) }));

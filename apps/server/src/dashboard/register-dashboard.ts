@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { registerJsonBodyParser } from '../http/json-body-parser.js';
 import { registerActivityRoutes } from './activity-routes.js';
 import { registerApiRoutes } from './api-routes.js';
+import type { ApiVersion } from '@customers-api/core';
 import { loadDashboardAssets } from './assets.js';
 import { registerLoginRoutes } from './login-routes.js';
 import { registerPageRoutes } from './page-routes.js';
@@ -22,6 +23,8 @@ import type { SecretBox } from '../webhooks/secret-box.js';
 export interface DashboardDeps {
   database: DatabaseHandle;
   now: () => Date;
+  /** The API's versions (the account's pin moves among them); openapi.yaml's when omitted. */
+  versions?: readonly ApiVersion[] | undefined;
   /**
    * Webhook endpoints: the key that seals their secrets, whether private addresses are allowed, and the API's
    * per-seller limiter that their changes, test events and resends take from (none: not limited).

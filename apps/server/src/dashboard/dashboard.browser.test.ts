@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AuthenticationError, CustomersClient } from '@customers-api/sdk';
+import { LATEST_API_VERSION } from '@customers-api/core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller } from '../db/sellers.js';
@@ -68,6 +69,9 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     await page.locator('#customers-used', { hasText: /^0 of 100 customers used$/ }).waitFor();
     expect(await page.locator('#plan-name').textContent()).toBe('Starter');
     expect(await page.locator('#seller-name').textContent()).toBe('Demo seller');
+    // Pinned to the latest version at creation: shown, with nothing newer to move to.
+    expect(await page.locator('#api-version').textContent()).toBe(LATEST_API_VERSION);
+    expect(await page.locator('#api-version-form').isHidden()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('API Keys');
     expect(await cell('Demo key', 'Status').textContent()).toBe('Active');
 

@@ -39,6 +39,28 @@ function renderAccount(account) {
   meter.max = Math.max(plan.customer_limit, 1);
   meter.high = meter.max * 0.9;
   meter.value = used;
+  $('api-version').textContent = account.api_version;
+  const newer = account.api_versions_available;
+  $('api-version-select').replaceChildren(...newer.map((version) => element('option', { text: version, attrs: { value: version } })));
+  $('api-version-form').hidden = newer.length === 0;
+}
+
+async function moveApiVersion(event) {
+  event.preventDefault();
+  const version = $('api-version-select').value;
+  const sure = await confirmAction(
+    `Move to API version ${version}?`,
+    'Requests without a Customers-Version header are answered in the new version from now on. You cannot move back from the dashboard.',
+    'Move',
+  );
+  if (!sure) return;
+  try {
+    clearError();
+    renderAccount(await api('PATCH', '/account/api-version', { api_version: version }));
+    announce(`Moved to API version ${version}`);
+  } catch (error) {
+    showError(error);
+  }
 }
 
 async function refresh() {
@@ -124,6 +146,7 @@ function tomorrowUtc() {
 
 $('key-expires').min = tomorrowUtc();
 $('create-form').addEventListener('submit', createKey);
+$('api-version-form').addEventListener('submit', moveApiVersion);
 $('copy-key').addEventListener('click', copyKey);
 $('dismiss-key').addEventListener('click', hideKey);
 $('sign-out').addEventListener('click', signOut);

@@ -89,7 +89,7 @@ describe('CORS', () => {
     expect(response.status).toBe(409);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://app.test');
     expect(response.headers.get('access-control-expose-headers')).toBe(
-      'X-Request-Id, Customers-Version, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy',
+      'X-Request-Id, Customers-Version, Location, Retry-After, WWW-Authenticate, RateLimit, RateLimit-Policy, Deprecation, Sunset, Link',
     );
   });
 });

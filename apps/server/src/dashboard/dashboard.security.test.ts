@@ -1,3 +1,4 @@
+import { LATEST_API_VERSION } from '@customers-api/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
@@ -61,6 +62,8 @@ describe.each(DIALECTS)('dashboard sessions and CSRF on %s', (dialect) => {
         plan: { name: 'starter', customer_limit: 100 },
         customers_used: 0,
         session_expires_at: expect.any(String),
+        api_version: LATEST_API_VERSION,
+        api_versions_available: [],
       });
       const variants: Record<string, string>[] = [{}, { cookie: `dashboard_session=${'A'.repeat(43)}` }, { cookie: 'dashboard_session=nope' }];
       for (const headers of variants) {

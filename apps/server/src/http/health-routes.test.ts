@@ -30,7 +30,7 @@ describe.each(DIALECTS)('/healthz and /readyz on %s', (dialect) => {
       expect(behind.headers['retry-after']).toBe('1');
       expect(behind.json()).toEqual({
         error: 'Service Unavailable',
-        message: expect.stringMatching(/^Not ready: database migrations are running \(schema at 0\d\d_\w+, this version needs 011_/),
+        message: expect.stringMatching(/^Not ready: database migrations are running \(schema at 0\d\d_\w+, this version needs \d{3}_/),
       });
       await sql`insert into kysely_migration (name, timestamp) values (${LATEST_MIGRATION}, ${new Date().toISOString()})`.execute(handle.db);
       expect((await app.inject('/readyz')).statusCode).toBe(200);

@@ -42,7 +42,8 @@ export function registerApiRoutes(
       },
       async handler(request, reply) {
         // Without the header, the seller's pinned version (known only after authentication).
-        const pinned = pinnedVersion(versioning, headerReader(request.headers), request.seller, now);
+        const header = headerReader(request.headers);
+        const pinned = pinnedVersion(versioning, header, request.seller, now);
         if (pinned !== undefined) {
           reply.header(API_VERSION_HEADER, pinned).headers(versioning.headersFor(pinned) ?? {});
           request.versionChanges = versioning.changesFor(pinned);
@@ -51,7 +52,7 @@ export function registerApiRoutes(
           service,
           seller: request.seller,
           params: request.params,
-          header: headerReader(request.headers),
+          header,
           query: queryOf(request.url),
           body: (request.body as Uint8Array | undefined) ?? null,
           preRead: request.preRead,

@@ -93,10 +93,10 @@ describe('deprecated versions', () => {
       '[customers-api] GET /api/customers/{id} was answered in API version (unknown), deprecated since 2027-01-01. ' +
         'Move to a newer version (the apiVersion option; newer SDK releases send the newest).',
     );
-    const logger = vi.fn();
+    const logger = vi.fn((_event: LogEvent) => {});
     await new CustomersClient({ apiKey: KEY, fetch, logger, onDeprecation: () => {} }).customers.get(ID);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(logger.mock.calls.map(([e]: [LogEvent]) => e.type)).toEqual(['request', 'response']);
+    expect(logger.mock.calls.map(([e]) => e.type)).toEqual(['request', 'response']);
   });
 
   it('never break the call: a throwing onDeprecation is ignored, and a current version reports nothing', async () => {

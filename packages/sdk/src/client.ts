@@ -1,7 +1,8 @@
 import type { Answer, CallContext } from './core/api-promise';
 import { type ApiCallError, ConfigurationError, ConnectionError, TimeoutError } from './core/errors';
 import type { ClientHooks } from './core/hooks';
-import type { LogEvent, Logger } from './core/logger';
+import type { DeprecationNotice, LogEvent, Logger } from './core/logger';
+import { API_VERSION } from './generated/api-version';
 import { rateLimitOf } from './core/rate-limit';
 import { validateApiKey } from './internal/api-key';
 import { guardBrowser } from './internal/browser-guard';
@@ -58,6 +59,17 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /** Code run around each attempt: `onRequest`, `onResponse`, `onRetry` (see {@link ClientHooks}). */
   hooks?: ClientHooks | undefined;
+  /**
+   * The API version requests are written for, sent as `Customers-Version` (default {@link API_VERSION}, the version
+   * this SDK release was generated for). Pin it to keep an older version's behaviour while you migrate.
+   */
+  apiVersion?: string | undefined;
+  /**
+   * Called once per client and operation when a response says its API version is deprecated (`Deprecation`
+   * header), with the `Sunset` date and migration link when sent. Without it the notice goes to the `logger` (a
+   * `deprecation` event), else to `console.warn`; `() => {}` silences it.
+   */
+  onDeprecation?: ((notice: DeprecationNotice) => void) | undefined;
   /** API keys are secrets for server-side use: set this only if you really ship the key to a browser. */
   dangerouslyAllowBrowser?: boolean | undefined;
   /**
@@ -161,7 +173,7 @@ export class CustomersClient {
     this.timeout = count(options.timeout, 'timeout', DEFAULT_TIMEOUT_MS, 1);
     const custom = options.fetch;
     this.#fetch = custom ?? ((input, init) => globalThis.fetch(input, init));
-    this.#headers = { Accept: 'application/json', ...sdkHeaders(), ...options.defaultHeaders, 'X-API-Key': apiKey };
+    this.#headers = { Accept: 'application/json', ...sdkHeaders(), 'Customers-Version': options.apiVersion ?? API_VERSION, ...options.defaultHeaders, 'X-API-Key': apiKey };
     this.#logger = options.logger ?? envLogger();
     this.#hooks = options.hooks ?? {};
     this.customers = new Customers((opts, request, context) => this.#send(opts, request, context));
@@ -271,6 +283,12 @@ export class CustomersClient {
         signal?.removeEventListener('abort', onAbort);
       }
       if (response) await hooks.onResponse?.({ method, url, attempt, response, durationMs: Date.now() - started });
+      // A deprecated version's notice loads with the error texts, on first use: a presence check is all that
+      // clients on a current version pay.
+      if (response?.headers.has('deprecation')) {
+        const { reportDeprecation } = await import('./internal/error-hints');
+        reportDeprecation(this.#options, { method, url, attempt }, request.path, response.headers, this.#logger);
+      }
       // `x-should-retry: true|false` from the server (or a gateway) overrides the status's own verdict.
       const verdict = response?.headers.get('x-should-retry');
       const worthRetrying = response ? !response.ok && verdict !== 'false' && (verdict === 'true' || isRetryableStatus(response.status)) : true;

@@ -2,6 +2,7 @@
 export { CustomersClient, DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client';
 export type { ClientOptions, Fetch, RequestOptions } from './client';
 export { VERSION } from './version';
+export { API_VERSION } from './generated/api-version';
 
 // Resources
 export { Customers } from './resources/customers';
@@ -38,7 +39,7 @@ export { APIPromise } from './core/api-promise';
 export type { Result, WithResponse } from './core/api-promise';
 export { CursorPage, PagePromise } from './core/pagination';
 export type { CursorPageBody, NextPageParams } from './core/pagination';
-export type { LogEvent, Logger } from './core/logger';
+export type { DeprecationNotice, LogEvent, Logger } from './core/logger';
 export type { AttemptInfo, ClientHooks, RetryEvent } from './core/hooks';
 export type { RateLimitState } from './core/rate-limit';
 

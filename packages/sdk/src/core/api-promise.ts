@@ -9,6 +9,8 @@ export interface WithResponse<T> {
   response: Response;
   /** The response's `X-Request-Id`. */
   requestId: string | undefined;
+  /** The API version the response was answered in (`Customers-Version`). */
+  apiVersion: string | undefined;
   /** What is left of the rate limit (`RateLimit` header); `undefined` when the server does not limit. */
   rateLimit: RateLimitState | undefined;
 }
@@ -82,6 +84,7 @@ export class APIPromise<T> implements PromiseLike<T> {
       data,
       response,
       requestId: requestIdOf(response.headers),
+      apiVersion: response.headers.get('customers-version') ?? undefined,
       rateLimit: rateLimitOf(response.headers),
     }));
   }

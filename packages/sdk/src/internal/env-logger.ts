@@ -3,7 +3,7 @@ import { readEnv } from './env';
 
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 /** The least level that shows each event: requests at debug, responses at info, retries at warn, failures at error. */
-const RANK: Record<LogEvent['type'], number> = { request: 0, response: 1, retry: 2, error: 3 };
+const RANK: Record<LogEvent['type'], number> = { request: 0, response: 1, retry: 2, deprecation: 2, error: 3 };
 
 let cached: Logger | null | undefined;
 

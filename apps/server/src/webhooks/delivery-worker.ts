@@ -36,8 +36,6 @@ export interface DeliveryWorkerOptions {
   sellerSlots?: number | undefined;
   /** Attempts in flight per endpoint across every process, halved by timeouts. ENDPOINT_DELIVERY_SLOTS by default. */
   endpointSlots?: number | undefined;
-  /** Told of every recorded attempt (metrics); the worker logs each too. */
-  onAttempt?: ((report: AttemptReport) => void) | undefined;
   /** How often finished events past core's retention are deleted (prune-outbox.ts). 1 hour by default. */
   pruneIntervalMs?: number | undefined;
   /** Sees each attempt start and end (metrics, traces: observability/); nothing when omitted. */
@@ -50,23 +48,10 @@ export type ObservedAttemptEnd = 'delivered' | 'retrying' | 'failed' | 'lost' | 
 /** Called as an attempt starts; the function it returns once the attempt has ended. */
 export type DeliveryObserver = (delivery: ClaimedDelivery) => (end: ObservedAttemptEnd, outcome: AttemptOutcome) => void;
 
-type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger' | 'onAttempt' | 'observer'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
+type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger' | 'observer'>]-?: NonNullable<DeliveryWorkerOptions[K]> } & {
   logger?: FastifyBaseLogger | undefined;
-  onAttempt?: ((report: AttemptReport) => void) | undefined;
   observer?: DeliveryObserver | undefined;
 };
-
-/** One recorded attempt, for {@link DeliveryWorkerOptions.onAttempt}. */
-export interface AttemptReport {
-  endpointId: string;
-  sellerId: string;
-  eventId: string;
-  /** 1 for the first attempt of the delivery. */
-  attempt: number;
-  result: Awaited<ReturnType<typeof recordAttempt>>;
-  outcome: AttemptOutcome;
-  durationMs: number;
-}
 
 /** The shortest time between two looks for due deliveries (nudges in between are merged into the next look). */
 const NUDGE_GAP_MS = 20;
@@ -243,7 +228,6 @@ export class DeliveryWorker {
     const { clock, secrets, database, random, logger } = this.#options;
     const observed = this.#options.observer?.(delivery);
     this.#attempts++;
-    const started = performance.now();
     const change = changeFromRow(delivery.change);
     const body = JSON.stringify(customerEvent(change));
     let outcome: AttemptOutcome;
@@ -270,7 +254,6 @@ export class DeliveryWorker {
       const result = await recordAttempt(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random });
       observed?.(result, outcome);
       const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
-      this.#options.onAttempt?.({ ...context, sellerId: change.sellerId, outcome, durationMs: performance.now() - started });
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');
       else logger?.warn({ ...context, ...outcome }, 'webhook delivery failed');
     } catch (error) {

@@ -7,7 +7,7 @@ import { testEventChange } from '../dashboard/test-event.js';
 import { newTestSeller } from '../test/sellers-and-endpoints.js';
 import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import { ENDPOINT_DELIVERY_SLOTS } from './delivery-fairness.js';
-import { DeliveryWorker, type AttemptReport } from './delivery-worker.js';
+import { DeliveryWorker } from './delivery-worker.js';
 import { createEndpoint, listDeliveries, queueChange } from './endpoints.js';
 import { createSecretBox } from './secret-box.js';
 
@@ -50,7 +50,7 @@ describe.each(DIALECTS)('a timing-out endpoint on %s', (dialect) => {
     if (created.kind !== 'created') throw new Error(created.message);
     const start = Date.now();
     for (let i = 0; i < 8; i++) await queueChange(db.handle, created.endpoint.id, testEventChange(seller, new Date(start)), new Date(start));
-    const reports: AttemptReport[] = [];
+    const ends: Array<[string, boolean | undefined]> = [];
     // The clock stands still, so no retry falls due: drain() ends once all 8 have had their first attempt.
     const worker = new DeliveryWorker({
       database: db.handle,
@@ -59,7 +59,7 @@ describe.each(DIALECTS)('a timing-out endpoint on %s', (dialect) => {
       timeoutMs: 150,
       clock: { now: () => start },
       random: () => 0,
-      onAttempt: (report) => reports.push(report),
+      observer: () => (end, outcome) => void ends.push([end, 'timedOut' in outcome && outcome.timedOut]),
     });
     try {
       expect((await worker.drain()).attempts).toBe(8);
@@ -68,7 +68,7 @@ describe.each(DIALECTS)('a timing-out endpoint on %s', (dialect) => {
     }
     // The first wave fills the endpoint's 4 slots; four timeouts in a row leave it one.
     expect(receiver.openAtArrival).toEqual([1, 2, 3, 4, 1, 1, 1, 1]);
-    expect(reports.map((r) => [r.result, 'timedOut' in r.outcome && r.outcome.timedOut])).toEqual(Array(8).fill(['retrying', true]));
+    expect(ends).toEqual(Array(8).fill(['retrying', true]));
     expect(Math.max(...receiver.openAtArrival)).toBe(ENDPOINT_DELIVERY_SLOTS);
     const deliveries = (await listDeliveries(db.handle, seller, created.endpoint.id))!;
     expect(deliveries.map((d) => [d.status, d.attempts, Date.parse(d.next_attempt_at!) - start])).toEqual(

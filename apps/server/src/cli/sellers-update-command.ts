@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit/audit-actions.js';
 import { audited } from '../audit/audit-log.js';
 import { API_VERSIONS, resolveApiVersion, utcDate, type ApiVersion } from '@customers-api/core';
-import { setSellerApiVersion, setSellerRateLimit, setSellerWebhookEndpointLimit, type Seller } from '../db/sellers.js';
+import { updateSeller } from '../db/sellers.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/delivery-fairness.js';
 import { CliError, type CliIo } from './io.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
@@ -78,13 +78,12 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
     audited(
       handle,
       CLI_ACTOR,
-      async (trx) => {
-        let updated: Seller | undefined;
-        if (rateLimit !== undefined) updated = await setSellerRateLimit(trx, sellerId, rateLimit);
-        if (endpointLimit !== undefined) updated = await setSellerWebhookEndpointLimit(trx, sellerId, endpointLimit);
-        if (apiVersion !== undefined) updated = await setSellerApiVersion(trx, sellerId, apiVersion);
-        return updated;
-      },
+      (trx) =>
+        updateSeller(trx, sellerId, {
+          ...(rateLimit !== undefined && { rate_limit: rateLimit }),
+          ...(endpointLimit !== undefined && { webhook_endpoint_limit: endpointLimit }),
+          ...(apiVersion !== undefined && { api_version: apiVersion }),
+        }),
       (updated) => updated && { sellerId: updated.id, action: 'seller.updated', targetId: updated.id },
     ),
   );

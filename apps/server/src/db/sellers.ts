@@ -81,28 +81,25 @@ export async function findSeller(handle: DatabaseHandle, idArg: string): Promise
   return row ? { ...row, created_at: toIso(row.created_at) } : undefined;
 }
 
-/** Sets (or, with null, clears) a seller's own rate limit; the updated seller, or undefined when there is none. */
-export async function setSellerRateLimit(
-  handle: DatabaseHandle,
-  idArg: string,
-  rateLimit: number | null,
-): Promise<Seller | undefined> {
+/** The seller settings an operator or the seller may change after creation, as their columns. */
+type SellerSettings = Partial<Pick<Seller, 'rate_limit' | 'webhook_endpoint_limit' | 'api_version'>>;
+
+/** Changes some of a seller's settings; the updated seller, or undefined when there is none. */
+export async function updateSeller(handle: DatabaseHandle, idArg: string, settings: SellerSettings): Promise<Seller | undefined> {
   const id = canonicalUuid(idArg);
   if (!id) return undefined;
-  const result = await handle.db.updateTable('sellers').set({ rate_limit: rateLimit }).where('id', '=', id).executeTakeFirst();
+  const result = await handle.db.updateTable('sellers').set(settings).where('id', '=', id).executeTakeFirst();
   return result.numUpdatedRows > 0n ? findSeller(handle, id) : undefined;
 }
 
+/** Sets (or, with null, clears) a seller's own rate limit; the updated seller, or undefined when there is none. */
+export function setSellerRateLimit(handle: DatabaseHandle, idArg: string, rateLimit: number | null): Promise<Seller | undefined> {
+  return updateSeller(handle, idArg, { rate_limit: rateLimit });
+}
+
 /** Sets (or, with null, clears) a seller's own cap on webhook endpoints; the updated seller, or undefined. */
-export async function setSellerWebhookEndpointLimit(
-  handle: DatabaseHandle,
-  idArg: string,
-  limit: number | null,
-): Promise<Seller | undefined> {
-  const id = canonicalUuid(idArg);
-  if (!id) return undefined;
-  const result = await handle.db.updateTable('sellers').set({ webhook_endpoint_limit: limit }).where('id', '=', id).executeTakeFirst();
-  return result.numUpdatedRows > 0n ? findSeller(handle, id) : undefined;
+export function setSellerWebhookEndpointLimit(handle: DatabaseHandle, idArg: string, limit: number | null): Promise<Seller | undefined> {
+  return updateSeller(handle, idArg, { webhook_endpoint_limit: limit });
 }
 
 /** How many customers the seller has: the rows themselves (the plan check reads the kept count instead). */
@@ -124,9 +121,6 @@ export async function countSellers(handle: DatabaseHandle): Promise<number> {
 }
 
 /** Pins a seller to an API version; the updated seller, or undefined when there is none. */
-export async function setSellerApiVersion(handle: DatabaseHandle, idArg: string, version: string): Promise<Seller | undefined> {
-  const id = canonicalUuid(idArg);
-  if (!id) return undefined;
-  const result = await handle.db.updateTable('sellers').set({ api_version: version }).where('id', '=', id).executeTakeFirst();
-  return result.numUpdatedRows > 0n ? findSeller(handle, id) : undefined;
+export function setSellerApiVersion(handle: DatabaseHandle, idArg: string, version: string): Promise<Seller | undefined> {
+  return updateSeller(handle, idArg, { api_version: version });
 }

@@ -97,6 +97,18 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     expect(raised.json()).toMatchObject({ rate_limit: 250 });
   });
 
+  it('sets the endpoint cap, the API version and several settings at once', async () => {
+    const db = ['--database', database.url];
+    const created = await cli('sellers', 'create', '--name', 'W', '--webhook-endpoint-limit', '3', '--api-version', LATEST_API_VERSION, '--json', ...db);
+    expect(created.json()).toMatchObject({ webhook_endpoint_limit: 3, api_version: LATEST_API_VERSION, rate_limit: null });
+    const sellerId = created.json().id as string;
+    const both = await cli('sellers', 'update', sellerId, '--rate-limit', '7', '--webhook-endpoint-limit', 'default', '--json', ...db);
+    expect(both.json()).toMatchObject({ id: sellerId, rate_limit: 7, webhook_endpoint_limit: null, api_version: LATEST_API_VERSION });
+    const bad = await cli('sellers', 'create', '--name', 'X', '--webhook-endpoint-limit', '1.5', ...db);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('--webhook-endpoint-limit must be a whole number');
+  });
+
   it('pins a seller to the latest API version at creation and to a supported one with sellers update', async () => {
     const db = ['--database', database.url];
     const created = await cli('sellers', 'create', '--name', 'V', '--json', ...db);

@@ -6,12 +6,12 @@ import { DEFAULT_PLAN, isPlanName, PLANS, resolveCustomerLimit } from '../plans.
 import { CliError, type CliIo } from './io.js';
 import { loginLinkCommand } from './login-link-command.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
-import { SELLERS_UPDATE_USAGE, sellersUpdateCommand } from './sellers-update-command.js';
+import { apiVersionFrom, SELLERS_UPDATE_USAGE, sellersUpdateCommand, webhookEndpointLimitFrom } from './sellers-update-command.js';
 import { withDatabase } from './with-database.js';
 import { printable } from './printable.js';
 
 export const SELLERS_USAGE =
-  'sellers create --name NAME [--plan PLAN] [--customer-limit N] [--rate-limit N|default] [--json] [--database URL]';
+  'sellers create --name NAME [--plan PLAN] [--customer-limit N] [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--api-version YYYY-MM-DD] [--json] [--database URL]';
 export { SELLERS_UPDATE_USAGE };
 export const LOGIN_LINK_USAGE = 'sellers login-link --seller SELLER_ID [--base-url URL] [--json] [--database URL]';
 
@@ -30,6 +30,8 @@ export async function sellersCommand(args: string[], io: CliIo): Promise<void> {
       plan: { type: 'string' },
       'customer-limit': { type: 'string' },
       'rate-limit': { type: 'string' },
+      'webhook-endpoint-limit': { type: 'string' },
+      'api-version': { type: 'string' },
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
     },
@@ -49,11 +51,15 @@ export async function sellersCommand(args: string[], io: CliIo): Promise<void> {
     }
   }
   const rateLimit = values['rate-limit'] === undefined ? null : sellerRateLimitFrom(values['rate-limit']);
+  const endpointText = values['webhook-endpoint-limit'];
+  const webhookEndpointLimit = endpointText === undefined ? null : webhookEndpointLimitFrom(endpointText);
+  const versionText = values['api-version'];
+  const apiVersion = versionText === undefined ? undefined : apiVersionFrom(versionText);
   const seller = await withDatabase(values.database, io, (handle) =>
     audited(
       handle,
       CLI_ACTOR,
-      (trx) => createSeller(trx, { name, plan, customerLimit, rateLimit }),
+      (trx) => createSeller(trx, { name, plan, customerLimit, rateLimit, webhookEndpointLimit, ...(apiVersion !== undefined && { apiVersion }) }),
       (created) => ({ sellerId: created.id, action: 'seller.created', targetId: created.id }),
     ),
   );

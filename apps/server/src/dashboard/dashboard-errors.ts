@@ -3,7 +3,7 @@ import { ApiError } from '@customers-api/core';
 /** The dashboard's errors, in core's `{ error, message }` shape. */
 export const dashboardErrors = {
   notSignedIn: () =>
-    new ApiError(401, 'Sign in to the dashboard first: open a new login link (pnpm cli sellers login-link --seller SELLER_ID)'),
+    new ApiError(401, 'Sign in to the dashboard first: open a new sign-in link (ask the person who runs this service for one)'),
   apiKeyRefused: () =>
     new ApiError(401, 'The dashboard does not accept API keys; sign in with a login link instead'),
   crossOrigin: () =>

@@ -30,12 +30,14 @@ describe.each(['sqlite', 'postgres'] as const)('dashboard pages in Chromium, ser
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   }, 120_000);
 
-  /** A growth-plan seller of its own for each test, with an active, an expiring and an expired key. */
+  /** A growth-plan seller of its own for each test, with active (one with the longest unbroken name), expiring and expired keys. */
   async function seedSeller(): Promise<void> {
     const seller = await createSeller(server.database, { name: 'Acme Growth GmbH', plan: 'growth' });
     sellerId = seller.id;
     await createApiKey(server.database, { sellerId, name: 'Production server' });
     await createApiKey(server.database, { sellerId, name: 'Staging', expiresAt: '2099-01-31T00:00:00.000Z' });
+    // The longest name there can be, without a space to break at.
+    await createApiKey(server.database, { sellerId, name: 'x'.repeat(100) });
     const expired = new Date(Date.now() - 86_400_000);
     await createApiKey(server.database, { sellerId, name: 'Old laptop', expiresAt: expired.toISOString() }, new Date(expired.getTime() - 86_400_000));
   }

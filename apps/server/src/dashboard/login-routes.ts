@@ -21,8 +21,9 @@ import { switchAccountPage } from './switch-account-page.js';
  * Signing in with a one-time link, in two steps so that nothing but a person uses the link up:
  * GET /dashboard/login?token=… only shows a page naming the account ("Sign in as NAME"); its form, submitted by
  * a click (the page has no script), POSTs back to the same URL with `sign_in_as` = that seller; the POST uses the
- * link, starts a session and redirects to the page kept to return to (return-to.ts), else the keys page. The redirect follows a same-site POST, so the
- * SameSite=Strict cookie is sent with it even when the link was opened from a mail client or another site.
+ * link, starts a session and redirects to the page kept to return to (return-to.ts), else the keys page. The
+ * redirect follows a same-site POST, so the SameSite=Strict cookie is sent with it even when the link was opened
+ * from a mail client or another site.
  *
  * Any site can send a browser to someone else's unused link (sign-in CSRF), so a POST that does not name the link's
  * seller only shows the question again: `sign_in_as` without a session, `switch_to` with a session of another

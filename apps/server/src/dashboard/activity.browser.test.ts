@@ -52,8 +52,9 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
     // No session yet: the link asks for a click before it signs in (no sign-in CSRF).
     await page.getByRole('button', { name: /^Sign in as / }).click();
     await page.waitForURL(`${server.url}/dashboard/settings/api-keys`);
-    await page.getByLabel('Name', { exact: true }).fill('Audited key');
     await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Audited key');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create key' }).click();
     await page.locator('#new-key').waitFor();
 
     await page.getByRole('link', { name: 'Activity' }).click();

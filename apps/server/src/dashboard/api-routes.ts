@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
-import { audited } from '../audit/audit-log.js';
+import { audited, writeAuditRow } from '../audit/audit-log.js';
 import { dashboardAudit } from '../audit/request-audit.js';
 import { loadAccount } from './account.js';
 import { clearedSessionCookie, isSecureRequest } from './cookies.js';
 import { dashboardErrors } from './dashboard-errors.js';
-import { parseNewKey } from './key-input.js';
-import { createSellerKey, deleteSellerKey, listSellerKeys, revokeSellerKey } from './seller-keys.js';
+import { parseKeyRoll, parseNewKey } from './key-input.js';
+import { createSellerKey, deleteSellerKey, listSellerKeys, revokeSellerKey, rollSellerKey } from './seller-keys.js';
 import { endSession } from './sessions.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { setSellerApiVersion } from '../db/sellers.js';
@@ -71,6 +71,31 @@ export function registerApiRoutes(
       (revoked) => revoked && { sellerId, action: 'api_key.revoked', targetId: revoked.id }, now());
     if (!key) throw dashboardErrors.keyNotFound();
     return key;
+  });
+
+  // A new key now and the old one expiring after the overlap: one transaction, both audited.
+  app.post('/keys/:id/roll', async (request: KeyRequest, reply) => {
+    const at = now();
+    const { overlapMs } = parseKeyRoll(requireBody(request));
+    const { sellerId } = session(request);
+    const context = dashboardAudit(request);
+    const rolled = await audited(
+      database,
+      context,
+      async (trx) => {
+        const result = await rollSellerKey(trx, sellerId, request.params.id, overlapMs, at);
+        if (typeof result === 'object') {
+          await writeAuditRow(trx.db, context, { sellerId, action: 'api_key.created', targetId: result.key.id }, at);
+        }
+        return result;
+      },
+      (result) => (typeof result === 'object' ? { sellerId, action: 'api_key.rolled', targetId: result.previous.id } : undefined),
+      at,
+    );
+    if (!rolled) throw dashboardErrors.keyNotFound();
+    if (rolled === 'inactive') throw dashboardErrors.keyNotRollable();
+    reply.code(201);
+    return rolled;
   });
 
   app.delete('/keys/:id', async (request: KeyRequest, reply) => {

@@ -84,7 +84,11 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
       }),
     ).toEqual(['Skip to content', 'solid']);
 
-    // Create a key with the keyboard only: type the name, Enter submits.
+    // Create a key with the keyboard only: the list's "Create key" opens the dialog on the name, Enter submits.
+    await page.getByRole('button', { name: 'Create key' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Create a key' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('key-name');
     await page.getByLabel('Name', { exact: true }).fill('CI server');
     await page.getByLabel('Name', { exact: true }).press('Enter');
     const shown = page.locator('#new-key');
@@ -104,9 +108,10 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     expect(await cell('CI server', 'Status').textContent()).toBe('Active');
 
     // A second key with an expiry date; then screenshots at desktop width and at 360 px.
+    await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Nightly export');
     await page.getByLabel(/Expiration date/).fill('2099-12-31');
-    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create key' }).click();
     await row('Nightly export').waitFor();
     expect(await cell('Nightly export', 'Expires').locator('time').getAttribute('datetime')).toBe('2099-12-31T00:00:00.000Z');
     mkdirSync(ARTIFACTS, { recursive: true });

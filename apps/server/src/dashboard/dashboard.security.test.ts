@@ -150,8 +150,9 @@ describe.each(DIALECTS)('dashboard sessions and CSRF on %s', (dialect) => {
       const created = await create(sameOrigin(server));
       expect(created.status).toBe(201);
       const id = created.json.id as string;
-      for (const [method, path] of [['POST', `/dashboard/api/keys/${id}/revoke`], ['DELETE', `/dashboard/api/keys/${id}`], ['DELETE', '/dashboard/api/session']]) {
-        const response = await server.call(method!, path!, { headers: { cookie, origin: 'https://evil.example' } });
+      for (const [method, path] of [['POST', `/dashboard/api/keys/${id}/revoke`], ['POST', `/dashboard/api/keys/${id}/roll`], ['DELETE', `/dashboard/api/keys/${id}`], ['DELETE', '/dashboard/api/session']]) {
+        const body = path!.endsWith('/roll') ? { overlap: '1h' } : undefined;
+        const response = await server.call(method!, path!, { headers: { cookie, origin: 'https://evil.example' }, body });
         expect(response.status, `${method} ${path}`).toBe(403);
       }
       expect((await server.call('GET', '/dashboard/api/keys', { headers: { cookie } })).status).toBe(200);
@@ -205,7 +206,11 @@ describe.each(DIALECTS)('dashboard sessions and CSRF on %s', (dialect) => {
         expect(response.status).toBe(404);
         expect(response.json).toEqual(notFound);
       }
+      const roll = await server.call('POST', `/dashboard/api/keys/${other.keyId}/roll`, { headers: { cookie, ...sameOrigin(server) }, body: { overlap: '1h' } });
+      expect(roll.status).toBe(404);
+      expect(roll.json).toEqual(notFound);
       expect((await server.call('GET', `/api/customers/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, { key: other.key })).status).toBe(404);
+      expect((await server.call('POST', '/api/customers', { key: other.key, body: newCustomer() })).status).toBe(201);
     });
   });
 });

@@ -31,3 +31,22 @@ export function parseNewKey(body: unknown, now: Date): { name: string; expiresAt
   }
   return { name, expiresAt: expiry.value };
 }
+
+/** The overlaps a roll offers, by name, in milliseconds. */
+export const ROLL_OVERLAPS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
+
+export type RollOverlap = keyof typeof ROLL_OVERLAPS;
+
+/** The body of "roll a key": `overlap`, one of 1h, 24h, 7d (required). Throws core's 400 otherwise. */
+export function parseKeyRoll(body: unknown): { overlapMs: number } {
+  const input = body as Record<string, unknown>;
+  for (const property of Object.keys(input)) {
+    if (property !== 'overlap') throw errors.badRequest(`${property} is not an allowed property`);
+  }
+  if (input.overlap === undefined || input.overlap === null) throw errors.badRequest('overlap is required');
+  const names = Object.keys(ROLL_OVERLAPS);
+  if (typeof input.overlap !== 'string' || !names.includes(input.overlap)) {
+    throw errors.badRequest(`overlap must be one of ${names.join(', ')}`);
+  }
+  return { overlapMs: ROLL_OVERLAPS[input.overlap as RollOverlap] };
+}

@@ -98,6 +98,12 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
     const revokePath = '/dashboard/api/keys/{id}/revoke';
     expectDocumented('POST', revokePath, 200, await call('POST', `/dashboard/api/keys/${created.json.id}/revoke`));
     expectDocumented('POST', revokePath, 404, await call('POST', '/dashboard/api/keys/nope/revoke'));
+    const rollPath = '/dashboard/api/keys/{id}/roll';
+    const toRoll = await call('POST', '/dashboard/api/keys', { name: 'To roll' });
+    expectDocumented('POST', rollPath, 201, await call('POST', `/dashboard/api/keys/${toRoll.json.id}/roll`, { overlap: '24h' }));
+    expectDocumented('POST', rollPath, 400, await call('POST', `/dashboard/api/keys/${toRoll.json.id}/roll`, { overlap: '2d' }));
+    expectDocumented('POST', rollPath, 404, await call('POST', '/dashboard/api/keys/nope/roll', { overlap: '1h' }));
+    expectDocumented('POST', rollPath, 409, await call('POST', `/dashboard/api/keys/${created.json.id}/roll`, { overlap: '1h' }));
     expectDocumented('DELETE', '/dashboard/api/keys/{id}', 204, await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
     expectDocumented('DELETE', '/dashboard/api/keys/{id}', 404, await call('DELETE', `/dashboard/api/keys/${created.json.id}`));
     expectDocumented('GET', '/dashboard/api/keys', 401, await call('GET', '/dashboard/api/keys', undefined, { 'x-api-key': seller.key }));

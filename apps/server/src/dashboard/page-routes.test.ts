@@ -34,9 +34,10 @@ describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
       ['/dashboard/assets/icon.svg', {}, 200, 'image/svg+xml'],
       ['/dashboard/api/keys', {}, 401, 'application/json; charset=utf-8'],
       ['/dashboard/api/webhooks', {}, 401, 'application/json; charset=utf-8'],
-      // Unknown paths too: the scope's own 404.
-      ['/dashboard/nope', {}, 404, 'application/json; charset=utf-8'],
-      ['/dashboard/settings/nope', { cookie }, 404, 'application/json; charset=utf-8'],
+      // Unknown paths too: the scope's own 404 (a page for page paths, JSON for the API and assets).
+      ['/dashboard/nope', {}, 404, 'text/html; charset=utf-8'],
+      ['/dashboard/settings/nope', { cookie }, 404, 'text/html; charset=utf-8'],
+      ['/dashboard/settings/activity', { cookie }, 200, 'text/html; charset=utf-8'],
       ['/dashboard/api/nope', { cookie }, 404, 'application/json; charset=utf-8'],
       ['/dashboard/assets/nope.js', {}, 404, 'application/json; charset=utf-8'],
     ];

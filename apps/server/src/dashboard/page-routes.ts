@@ -1,12 +1,25 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { DashboardAssets } from './assets.js';
+import { isSecureRequest } from './cookies.js';
+import { returnToCookie, safeReturnPath } from './return-to.js';
 import { sessionIdOf } from './session-guard.js';
-import { findSession } from './sessions.js';
+import { findSession, sessionEndReason } from './sessions.js';
+import { settingsPage, type SettingsPage } from './settings-layout.js';
+import { signedOutPage } from './signed-out-page.js';
 
 export const KEYS_PAGE = '/dashboard/settings/api-keys';
 export const WEBHOOKS_PAGE = '/dashboard/settings/webhooks';
 export const ACTIVITY_PAGE = '/dashboard/settings/activity';
+
+/** The Settings pages on the shared layout (settings-layout.ts); add a page here and to SETTINGS_NAV. */
+const LAYOUT_PAGES: readonly SettingsPage[] = [
+  { path: '/settings/api-keys', title: 'API Keys', content: 'keys.html', script: 'keys.js' },
+  { path: '/settings/activity', title: 'Activity', content: 'activity.html', script: 'activity.js' },
+];
+
+/** Pages that are still whole documents of their own (they carry the same head and nav by hand). */
+const STANDALONE_PAGES = [['/settings/webhooks', 'webhooks.html']] as const;
 
 /** The HTML pages and their assets. Pages read the session cookie only; the data comes from /dashboard/api. */
 export function registerPageRoutes(
@@ -17,19 +30,32 @@ export function registerPageRoutes(
     const asset = assets.get(name)!;
     return reply.code(status).type(asset.type).send(asset.body);
   };
+  const html = (reply: FastifyReply, body: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').send(body);
 
-  app.get('/', async (request, reply) => {
-    if (!(await findSession(database, sessionIdOf(request), now()))) return send(reply, 'signed-out.html', 401);
-    return reply.redirect(KEYS_PAGE, 303);
-  });
+  /**
+   * Without a live session: the signed-out page saying why, and (for a page, not /dashboard itself) the page kept
+   * to return to after the next sign-in. Null when the session is live (looking it up counts as activity).
+   */
+  const signedOut = async (request: FastifyRequest, reply: FastifyReply, keep: boolean) => {
+    const id = sessionIdOf(request);
+    if (await findSession(database, id, now())) return null;
+    const query = request.query as Record<string, unknown>;
+    const ended = await sessionEndReason(database, id, now());
+    const reason = ended === 'none' && query.reason === 'signed-out' ? 'signed-out' : ended;
+    const returnTo = keep ? safeReturnPath(request.url) : undefined;
+    if (returnTo) reply.header('set-cookie', returnToCookie(returnTo, isSecureRequest(request)));
+    return html(reply, signedOutPage(assets, reason, returnTo), 401);
+  };
 
-  // Settings pages: the signed-out page without a live session (loading one counts as activity).
-  const pages = [['/settings/api-keys', 'keys.html'], ['/settings/webhooks', 'webhooks.html'], ['/settings/activity', 'activity.html']] as const;
-  for (const [path, page] of pages) {
-    app.get(path, async (request, reply) => {
-      if (!(await findSession(database, sessionIdOf(request), now()))) return send(reply, 'signed-out.html', 401);
-      return send(reply, page);
-    });
+  app.get('/', async (request, reply) => (await signedOut(request, reply, false)) ?? reply.redirect(KEYS_PAGE, 303));
+
+  // Rendered once: nothing in them depends on the request.
+  for (const page of LAYOUT_PAGES) {
+    const body = settingsPage(assets, page);
+    app.get(page.path, async (request, reply) => (await signedOut(request, reply, true)) ?? html(reply, body));
+  }
+  for (const [path, name] of STANDALONE_PAGES) {
+    app.get(path, async (request, reply) => (await signedOut(request, reply, true)) ?? send(reply, name));
   }
 
   app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
@@ -37,4 +63,10 @@ export function registerPageRoutes(
     if (name.endsWith('.html') || !assets.has(name)) return reply.callNotFound();
     return send(reply, name);
   });
+}
+
+/** The styled 404 for unknown dashboard page paths (the JSON API keeps its JSON 404). */
+export function sendPageNotFound(reply: FastifyReply, assets: DashboardAssets) {
+  const asset = assets.get('not-found.html')!;
+  return reply.code(404).type(asset.type).send(asset.body);
 }

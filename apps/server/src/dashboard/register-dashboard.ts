@@ -10,7 +10,7 @@ import { registerApiRoutes } from './api-routes.js';
 import type { ApiVersion } from '@customers-api/core';
 import { loadDashboardAssets } from './assets.js';
 import { registerLoginRoutes } from './login-routes.js';
-import { registerPageRoutes } from './page-routes.js';
+import { registerPageRoutes, sendPageNotFound } from './page-routes.js';
 import { registerSessionGuard } from './session-guard.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
@@ -38,8 +38,14 @@ export async function registerDashboard(app: FastifyInstance, { webhooks, ...dep
     async (dashboard) => {
       registerJsonBodyParser(dashboard);
       registerSecurityHeaders(dashboard, CONTENT_SECURITY_POLICY);
-      // Unknown paths under /dashboard get the API's 404 from inside this scope, so with its security headers.
-      dashboard.setNotFoundHandler((request, reply) => sendApiError(reply, errors.routeNotFound(pathOf(request.url))));
+      // Unknown paths under /dashboard get their 404 from inside this scope, so with its security headers: the
+      // API's JSON one under /dashboard/api (and for assets), a page with a way back anywhere else.
+      dashboard.setNotFoundHandler((request, reply) => {
+        const path = pathOf(request.url);
+        return /^\/dashboard\/(api|assets)(\/|$)/.test(path)
+          ? sendApiError(reply, errors.routeNotFound(path))
+          : sendPageNotFound(reply, assets);
+      });
       registerPageRoutes(dashboard, { ...deps, assets });
       await dashboard.register(async (login) => registerLoginRoutes(login, { ...deps, assets }));
       await dashboard.register(

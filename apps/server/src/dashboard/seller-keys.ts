@@ -1,4 +1,4 @@
-import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from '../db/api-keys.js';
+import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, setApiKeyExpiry, type ApiKeyInfo } from '../db/api-keys.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { canonicalUuid } from '../db/uuid.js';
 
@@ -48,4 +48,32 @@ export async function revokeSellerKey(
 /** Deletes one of the seller's keys for good; false when the seller has no such key. */
 export function deleteSellerKey(handle: DatabaseHandle, sellerId: string, keyId: string): Promise<boolean> {
   return deleteApiKey(handle, keyId, { sellerId });
+}
+
+/** What a roll did: the new key (in full, this once) and the old key with its new expiry. */
+export interface RolledKey {
+  key: DashboardKey & { key: string };
+  previous: DashboardKey;
+}
+
+/**
+ * Rolls one of the seller's keys: a new key with the same name now, and the old key expiring `overlapMs` from now
+ * (an earlier expiry it had is kept). Undefined when the seller has no such key; 'inactive' when it is revoked or
+ * expired (nothing changes). Run it in a transaction (with the audit rows), so both changes land or neither.
+ */
+export async function rollSellerKey(
+  handle: DatabaseHandle,
+  sellerId: string,
+  keyId: string,
+  overlapMs: number,
+  now: Date,
+): Promise<RolledKey | 'inactive' | undefined> {
+  const old = (await listSellerKeys(handle, sellerId, now)).find((key) => key.id === canonicalUuid(keyId));
+  if (!old) return undefined;
+  if (old.status !== 'active') return 'inactive';
+  const overlapEnd = now.getTime() + overlapMs;
+  const expiresAt = old.expires_at !== null && Date.parse(old.expires_at) < overlapEnd ? old.expires_at : new Date(overlapEnd).toISOString();
+  await setApiKeyExpiry(handle, old.id, expiresAt, { sellerId });
+  const key = await createSellerKey(handle, sellerId, { name: old.name, expiresAt: null }, now);
+  return { key, previous: { ...old, expires_at: expiresAt } };
 }

@@ -76,3 +76,21 @@ export async function endSession(handle: DatabaseHandle, id: unknown): Promise<v
   if (!isSecretTokenShape(id)) return;
   await handle.db.deleteFrom('dashboard_sessions').where('id_hash', '=', hashSecretToken(id)).execute();
 }
+
+/** Why a browser has no live session: it never had one, or its session timed out (idle, 12-hour limit) or is gone. */
+export type SessionEnd = 'none' | 'idle' | 'limit' | 'ended';
+
+/**
+ * Why the session behind a cookie value is not live (call it once {@link findSession} found none): `none` without
+ * a cookie, `idle` or `limit` while its row is still there, `ended` once it is gone (signed out elsewhere, purged).
+ */
+export async function sessionEndReason(handle: DatabaseHandle, id: unknown, now = new Date()): Promise<SessionEnd> {
+  if (!isSecretTokenShape(id)) return 'none';
+  const row = await handle.db
+    .selectFrom('dashboard_sessions')
+    .select(['created_at'])
+    .where('id_hash', '=', hashSecretToken(id))
+    .executeTakeFirst();
+  if (!row) return 'ended';
+  return Date.parse(toIso(row.created_at)) + SESSION_TTL_MS <= now.getTime() ? 'limit' : 'idle';
+}

@@ -111,6 +111,24 @@ export async function revokeApiKey(
   return true;
 }
 
+/** Sets when a key stops working (in scope); false when there is no such key. */
+export async function setApiKeyExpiry(
+  handle: DatabaseHandle,
+  idArg: string,
+  expiresAt: string,
+  { sellerId }: KeyScope = {},
+): Promise<boolean> {
+  const id = canonicalUuid(idArg);
+  if (!id) return false;
+  const result = await handle.db
+    .updateTable('api_keys')
+    .set({ expires_at: expiresAt })
+    .where('id', '=', id)
+    .$if(sellerId !== undefined, (qb) => qb.where('seller_id', '=', sellerId!))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** The seller a key belongs to, or undefined (also for an id that is not a UUID). */
 export async function keySellerId(handle: DatabaseHandle, idArg: string): Promise<string | undefined> {
   const id = canonicalUuid(idArg);

@@ -2,7 +2,13 @@
 // value shown once, and signing out. Text is only ever set with textContent, never parsed as HTML.
 
 export const $ = (id) => document.getElementById(id);
-export const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// Dates are shown in UTC and say so, like the hints (a key's expiry date is 00:00 UTC): "26 Nov 2026, 09:05 UTC".
+const utcDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const utcTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+export const dateTime = { format: (date) => `${utcDate.format(date)}, ${utcTime.format(date)} UTC` };
+
+/** How long a toast stays on screen; it is also read out once (aria-live). */
+const TOAST_MS = 8_000;
 
 export class SignedOut extends Error {}
 
@@ -14,7 +20,8 @@ export async function api(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (response.status === 401) {
-    window.location.assign('/dashboard');
+    // The page itself answers the signed-out page now: it says why and brings the seller back here after sign-in.
+    window.location.reload();
     throw new SignedOut();
   }
   if (response.status === 204) return undefined;
@@ -23,8 +30,31 @@ export async function api(method, path, body) {
   return data;
 }
 
+/**
+ * Says what an action did: a visible toast in the page's polite live region (`#toasts`), so screen readers hear it
+ * too; pages without one fall back to their hidden `#status` region.
+ */
 export function announce(text) {
-  $('status').textContent = text;
+  const region = $('toasts');
+  if (!region) {
+    $('status').textContent = text;
+    return;
+  }
+  const toast = element('div', { className: 'toast' }, [element('span', { text })]);
+  const close = element('button', { text: 'Dismiss', className: 'button button-small button-quiet', attrs: { type: 'button' } });
+  close.addEventListener('click', () => toast.remove());
+  toast.append(close);
+  region.append(toast);
+  setTimeout(() => toast.remove(), TOAST_MS);
+}
+
+/** Shows a message beside a form field and marks the field invalid (`aria-invalid`); `null` clears it. */
+export function fieldError(input, message) {
+  const box = $(`${input.id}-error`);
+  box.textContent = message ?? '';
+  box.hidden = message === null;
+  if (message === null) input.removeAttribute('aria-invalid');
+  else input.setAttribute('aria-invalid', 'true');
 }
 
 export function showError(error) {
@@ -51,7 +81,15 @@ export function element(tag, { text, className, attrs } = {}, children = []) {
 export function timeCell(label, iso, empty) {
   const cell = element('td', { attrs: { 'data-label': label } });
   if (iso === null) cell.append(element('span', { text: empty, className: 'muted' }));
-  else cell.append(element('time', { text: dateTime.format(new Date(iso)), attrs: { datetime: iso, title: iso } }));
+  else {
+    // Date and time of day as two parts, so a narrow column breaks between them and nowhere else.
+    const date = new Date(iso);
+    cell.append(element('time', { attrs: { datetime: iso, title: iso } }, [
+      element('span', { text: utcDate.format(date), className: 'date' }),
+      ' ',
+      element('span', { text: `${utcTime.format(date)} UTC`, className: 'clock' }),
+    ]));
+  }
   return cell;
 }
 
@@ -94,5 +132,5 @@ export async function signOut() {
     showError(error);
     return;
   }
-  window.location.assign('/dashboard');
+  window.location.assign('/dashboard?reason=signed-out');
 }

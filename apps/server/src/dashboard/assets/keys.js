@@ -1,14 +1,24 @@
 // The Settings → API Keys page: plain DOM, data from /dashboard/api (openapi.dashboard.yaml).
 // Text is only ever set with textContent, never parsed as HTML.
 
-import { $, announce, api, clearError, confirmAction, copyValue, element, rowButton, showError, signOut, timeCell } from './common.js';
+import { $, announce, api, clearError, confirmAction, copyValue, dateTime, element, fieldError, rowButton, showError, signOut, timeCell } from './common.js';
 
 const STATUS_LABELS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
+const OVERLAP_LABELS = { '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
+
+/** The key shown once in the green card (its id), so revoking or deleting it closes the card. */
+let revealedKeyId = null;
+/** The key the roll dialog is open for. */
+let rolling = null;
 
 function keyRow(key) {
   const buttons = element('div', { className: 'row-actions' });
   const actions = element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } }, [buttons]);
-  if (key.status !== 'revoked') buttons.append(rowButton('Revoke', `Revoke key ${key.name}`, () => revokeKey(key)));
+  // Only an active key can be rolled or revoked; an expired or revoked one can only go.
+  if (key.status === 'active') {
+    buttons.append(rowButton('Roll', `Roll key ${key.name}`, () => openRoll(key)));
+    buttons.append(rowButton('Revoke', `Revoke key ${key.name}`, () => revokeKey(key)));
+  }
   buttons.append(rowButton('Delete', `Delete key ${key.name}`, () => deleteKey(key), 'button-danger'));
 
   return element('tr', { attrs: { 'data-key-id': key.id } }, [
@@ -57,7 +67,7 @@ async function moveApiVersion(event) {
   try {
     clearError();
     renderAccount(await api('PATCH', '/account/api-version', { api_version: version }));
-    announce(`Moved to API version ${version}`);
+    announce(`Moved to API version ${version}.`);
   } catch (error) {
     showError(error);
   }
@@ -67,6 +77,34 @@ async function refresh() {
   const [account, { keys }] = await Promise.all([api('GET', '/account'), api('GET', '/keys')]);
   renderAccount(account);
   renderKeys(keys);
+}
+
+/** Shows a new key once: after creating or rolling. */
+function reveal(key, title, overlapNote) {
+  revealedKeyId = key.id;
+  $('new-key-title').textContent = title;
+  $('new-key-value').value = key.key;
+  $('new-key-overlap').textContent = overlapNote ?? '';
+  $('new-key-overlap').hidden = !overlapNote;
+  $('copy-key').textContent = 'Copy';
+  $('new-key').hidden = false;
+  $('new-key').focus();
+}
+
+function hideKey() {
+  revealedKeyId = null;
+  $('new-key-value').value = '';
+  $('new-key').hidden = true;
+  $('copy-key').textContent = 'Copy';
+  $('open-create').focus();
+}
+
+/** A key that stopped working must not stay on screen as if it were usable. */
+function forget(keyId) {
+  if (revealedKeyId !== keyId) return;
+  revealedKeyId = null;
+  $('new-key-value').value = '';
+  $('new-key').hidden = true;
 }
 
 async function revokeKey(key) {
@@ -79,8 +117,9 @@ async function revokeKey(key) {
   try {
     clearError();
     await api('POST', `/keys/${encodeURIComponent(key.id)}/revoke`);
+    forget(key.id);
     await refresh();
-    announce(`Key ${key.name} revoked.`);
+    announce(`Key “${key.name}” revoked.`);
   } catch (error) {
     showError(error);
   }
@@ -96,32 +135,86 @@ async function deleteKey(key) {
   try {
     clearError();
     await api('DELETE', `/keys/${encodeURIComponent(key.id)}`);
+    forget(key.id);
     await refresh();
-    announce(`Key ${key.name} deleted.`);
+    announce(`Key “${key.name}” deleted.`);
   } catch (error) {
+    showError(error);
+  }
+}
+
+function openCreate() {
+  $('create-form').reset();
+  fieldError($('key-name'), null);
+  fieldError($('key-expires'), null);
+  $('key-expires').min = tomorrowUtc();
+  $('create-dialog').showModal();
+  $('key-name').focus();
+}
+
+/** A 400 from the server names its property first: show it beside that field. */
+function showCreateError(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.startsWith('expires_at ')) fieldError($('key-expires'), message.replace('expires_at', 'The expiration date'));
+  else if (message.startsWith('name ')) fieldError($('key-name'), message.replace('name', 'The name'));
+  else {
+    $('create-dialog').close();
     showError(error);
   }
 }
 
 async function createKey(event) {
   event.preventDefault();
-  const form = $('create-form');
-  if (!form.reportValidity()) return;
   const name = $('key-name').value;
   const expires = $('key-expires').value;
+  fieldError($('key-name'), name.trim() === '' ? 'Enter a name for the key.' : null);
+  fieldError($('key-expires'), $('key-expires').validity.badInput ? 'Enter a full date, or leave it empty.' : null);
+  const invalid = $('create-form').querySelector('[aria-invalid="true"]');
+  if (invalid) {
+    invalid.focus();
+    return;
+  }
   const button = $('create-button');
   button.disabled = true;
   try {
     clearError();
     const created = await api('POST', '/keys', expires ? { name, expires_at: expires } : { name });
-    form.reset();
-    $('new-key-name').textContent = created.name;
-    $('new-key-value').value = created.key;
-    $('new-key').hidden = false;
-    $('new-key').focus();
+    $('create-dialog').close();
     await refresh();
-    announce(`Key ${created.name} created. Copy it now: you won't see it again.`);
+    reveal(created, `Key “${created.name}” created`);
+    announce(`Key “${created.name}” created. Copy it now: you won't see it again.`);
   } catch (error) {
+    showCreateError(error);
+    $('create-form').querySelector('[aria-invalid="true"]')?.focus();
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function openRoll(key) {
+  rolling = key;
+  $('roll-name').textContent = key.name;
+  $('roll-form').reset();
+  $('roll-dialog').showModal();
+  $('roll-form').querySelector('input[name="overlap"]:checked').focus();
+}
+
+async function rollKey(event) {
+  event.preventDefault();
+  const key = rolling;
+  const overlap = new FormData($('roll-form')).get('overlap');
+  const button = $('roll-button');
+  button.disabled = true;
+  try {
+    clearError();
+    const rolled = await api('POST', `/keys/${encodeURIComponent(key.id)}/roll`, { overlap });
+    $('roll-dialog').close();
+    await refresh();
+    const until = dateTime.format(new Date(rolled.previous.expires_at));
+    reveal(rolled.key, `Key “${rolled.key.name}” rolled`, `The old key (${rolled.previous.prefix}…) keeps working until ${until}.`);
+    announce(`Key “${key.name}” rolled: the old key works for ${OVERLAP_LABELS[overlap]} more. Copy the new key now.`);
+  } catch (error) {
+    $('roll-dialog').close();
     showError(error);
   } finally {
     button.disabled = false;
@@ -132,20 +225,16 @@ function copyKey() {
   return copyValue($('new-key-value'), $('copy-key'), 'Key');
 }
 
-function hideKey() {
-  $('new-key-value').value = '';
-  $('new-key').hidden = true;
-  $('copy-key').textContent = 'Copy';
-  $('key-name').focus();
-}
-
 function tomorrowUtc() {
   const date = new Date(Date.now() + 86_400_000);
   return date.toISOString().slice(0, 10);
 }
 
-$('key-expires').min = tomorrowUtc();
+$('open-create').addEventListener('click', openCreate);
+$('cancel-create').addEventListener('click', () => $('create-dialog').close());
 $('create-form').addEventListener('submit', createKey);
+$('roll-form').addEventListener('submit', rollKey);
+$('cancel-roll').addEventListener('click', () => $('roll-dialog').close());
 $('api-version-form').addEventListener('submit', moveApiVersion);
 $('copy-key').addEventListener('click', copyKey);
 $('dismiss-key').addEventListener('click', hideKey);

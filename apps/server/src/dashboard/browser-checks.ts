@@ -1,0 +1,46 @@
+// Checks every dashboard browser test can run on a page state: axe-core's rules, and nothing wider than its box.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.0–2.2 A/AA, best practices and the experimental rules) on the page as it is now and expects no
+ * violation. axe is evaluated through the DevTools protocol, so the page's CSP (no inline scripts) stays on.
+ */
+export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    type Axe = { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+    // The experimental rules too: label-content-name-mismatch (WCAG 2.5.3) is one of them.
+    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'] },
+    });
+    return result.violations.map(({ id, help, nodes }) => ({ id, help, nodes: nodes.map((node) => ({ target: node.target })) }));
+  });
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), state).toEqual([]);
+}
+
+/** Nothing scrolls sideways: the page fits the viewport and every table card (`.table-wrap`) fits its content. */
+export async function expectFits(page: Page, state: string): Promise<void> {
+  const overflowing = await page.evaluate(() => {
+    const wide: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) wide.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    document.querySelectorAll<HTMLElement>('.table-wrap, .card').forEach((box, index) => {
+      if (box.offsetParent !== null && box.scrollWidth > box.clientWidth) {
+        wide.push(`${box.className} #${index} ${box.scrollWidth} > ${box.clientWidth}`);
+      }
+    });
+    return wide;
+  });
+  expect(overflowing, state).toEqual([]);
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadDashboardAssets } from './assets.js';
+import { settingsPage, SETTINGS_NAV } from './settings-layout.js';
+
+describe('the Settings layout', () => {
+  const assets = loadDashboardAssets();
+
+  it('puts every page of the nav in it, the current one marked, around the page content', () => {
+    const html = settingsPage(assets, { path: '/settings/activity', title: 'Activity', content: 'activity.html', script: 'activity.js' });
+    for (const entry of SETTINGS_NAV) expect(html).toContain(`href="/dashboard${entry.path}"`);
+    expect(html.match(/aria-current="page"/g)).toHaveLength(2); // the nav entry and the breadcrumb
+    expect(html).toContain('<li><a href="/dashboard/settings/activity" aria-current="page">Activity</a></li>');
+    expect(html).toContain('<title>Activity · Settings · Customers API</title>');
+    expect(html).toContain('<h1>Activity</h1>');
+    expect(html).toContain('<script type="module" src="/dashboard/assets/activity.js"></script>');
+    expect(html).toContain('id="activity-table"');
+    expect(html).toContain('<div id="toasts" class="toasts" role="status" aria-live="polite"></div>');
+    expect(html).not.toContain('<!-- content -->');
+    expect(html).not.toContain('{{');
+  });
+
+  it('escapes the title and inserts the content as it is, even with replacement patterns in it', () => {
+    const html = settingsPage(assets, { path: '/settings/api-keys', title: 'Keys & <more>', content: 'keys.html', script: 'keys.js' });
+    expect(html).toContain('<h1>Keys &amp; &lt;more&gt;</h1>');
+    expect(html).toContain(assets.get('keys.html')!.body.toString('utf8'));
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { backoffMs, isRetryableRequest, isRetryableStatus, retryAfterMs, retryDelayMs } from './retry';
+import { isRetryableRequest, isRetryableStatus } from './retry';
+import { backoffMs, retryAfterMs, retryDelayMs } from './retry-delay';
 
 describe('isRetryableStatus', () => {
   it('retries 408, 429 and 5xx only', () => {

@@ -224,8 +224,9 @@ export class CustomersClient {
     // A client that logs loads the redaction (with the error texts) before its first request.
     const kit = logger && (await slowPath());
     for (let attempt = 1; ; attempt++) {
-      // A live `Headers` only for a hook that may change them; fetch copies a plain object as cheaply.
-      let headers: Headers | Record<string, string> = defaults;
+      // A live `Headers` only for a hook that may change them; otherwise a plain copy (cheaper to build, and fetch
+      // reads it as fast), so a custom fetch that changes what it is given changes nothing for later attempts.
+      let headers: Headers | Record<string, string> = { ...defaults };
       if (hooks.onRequest) await hooks.onRequest({ method, url, attempt, headers: (headers = new Headers(defaults)) });
       if (signal?.aborted) throw abortError(signal);
       const controller = new AbortController();

@@ -101,6 +101,7 @@ describe('the benchmark harness (smoke)', () => {
       expect(report.sdk![mode].sdkMs).toBeGreaterThan(0);
       expect(report.sdk![mode].fetchMs).toBeGreaterThan(0);
       expect(Number.isFinite(report.sdk![mode].overhead)).toBe(true);
+      expect(Number.isFinite(report.sdk![mode].overheadVsTimed)).toBe(true);
     }
     expect(report.serverOverPrism).toBeGreaterThan(0);
     expect(report.mockOverPrism).toBeGreaterThan(0);

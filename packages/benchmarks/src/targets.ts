@@ -41,13 +41,17 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
     actual: `${report.serverOverPrism.toFixed(1)}×`,
     met: report.serverOverPrism >= 10,
   });
+  // Issue 28: judged against raw fetch given the same per-attempt timeout signal (what the SDK must give every
+  // attempt); the figure against fetch without any signal is shown beside it.
   for (const mode of ['sequential', 'concurrent'] as const) {
-    const overhead = report.sdk?.[mode].overhead ?? Number.NaN;
+    const timed = report.sdk?.[mode].overheadVsTimed ?? Number.NaN;
+    const bare = report.sdk?.[mode].overhead ?? Number.NaN;
+    const signed = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
     checks.push({
-      name: `SDK overhead per call over raw fetch, ${mode}`,
-      goal: '≤ 10%',
-      actual: `${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(1)}%`,
-      met: overhead <= 0.1,
+      name: `SDK overhead per call over raw fetch with the same timeout signal, ${mode}`,
+      goal: '≤ 5%',
+      actual: `${signed(timed)} (${signed(bare)} over fetch without a signal)`,
+      met: timed <= 0.05,
     });
   }
   checks.push({

@@ -11,13 +11,12 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * The client's bundle (what loads when a seller imports `@customers-api/sdk`: entry + static chunks) may not grow
- * past this: the regression guard the tests enforce (6.5 kB).
+ * past this: issue 27's 6 kB, the regression guard the tests enforce. Reached with openapi-fetch building the URLs by
+ * loading everything off the happy path (failure texts, retry rules and delays, deprecation notices, the logger's
+ * redaction) on first use, from one lazy chunk that imports nothing at run time (`src/internal/error-hints.ts`).
  */
-export const BUDGET_BYTES = 6.5 * 1024;
-/**
- * Issue 27's goal for the same bundle, printed beside the figure. Not reached while openapi-fetch builds the
- * requests (its URL and query serializers cost about 825 B gzipped in context; CONTRIBUTING.md).
- */
+export const BUDGET_BYTES = 6 * 1024;
+/** Issue 27's goal for the same bundle, printed beside the figure: now also the budget. */
 export const GOAL_BYTES = 6 * 1024;
 /** `@customers-api/sdk/webhooks` alone: the verifier and its errors. */
 export const WEBHOOKS_BUDGET_BYTES = 3 * 1024;
@@ -107,7 +106,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const webhooks = await measureWebhooks();
   const verdict = (bytes, budget) => (bytes <= budget ? 'within' : 'OVER');
   console.log(`@customers-api/sdk entry chunk + its static imports: ${minified} B minified, ${zipped} B gzipped, ${verdict(zipped, BUDGET_BYTES)} the ${BUDGET_BYTES} B budget, ${verdict(zipped, GOAL_BYTES)} the ${GOAL_BYTES} B goal`);
-  console.log(`  loaded on first use (the webhook verifier): ${lazy.minified} B minified, ${lazy.gzipped} B gzipped`);
+  console.log(`  loaded on first use (the webhook verifier; the failure, retry and logging helpers): ${lazy.minified} B minified, ${lazy.gzipped} B gzipped`);
   console.log(`@customers-api/sdk/webhooks alone: ${webhooks.minified} B minified, ${webhooks.gzipped} B gzipped, ${verdict(webhooks.gzipped, WEBHOOKS_BUDGET_BYTES)} the ${WEBHOOKS_BUDGET_BYTES} B budget`);
   if (process.argv.includes('--exports')) {
     console.log('each export imported alone (tree-shaken, gzipped; the lazy verifier apart):');

@@ -9,12 +9,10 @@ import { guardBrowser } from './internal/browser-guard';
 import { envLogger } from './internal/env-logger';
 import { readEnv } from './internal/env';
 import { errorFromResponse } from './internal/error-from-response';
-import { redactHeaders, requestIdOf } from './internal/headers';
+import { requestIdOf } from './internal/headers';
 import { type ApiRequest, partsOf, readBody } from './internal/http';
-import { isRetryableRequest, isRetryableStatus, retryDelayMs } from './internal/retry';
 import { abortError } from './internal/abort-error';
 import { sdkHeaders } from './internal/runtime';
-import { sleep } from './internal/sleep';
 import { Customers } from './resources/customers';
 import { Webhooks } from './resources/webhooks';
 import { VERSION } from './version';
@@ -99,11 +97,8 @@ export interface RequestOptions {
 /** @internal Runs a request through the request loop; resources wrap the answer (`APIPromise`, `PagePromise`). */
 export type Send = <T>(options: RequestOptions | undefined, request: ApiRequest, context: CallContext) => Promise<Answer<T>>;
 
-interface Resolved {
-  maxRetries: number;
-  timeout: number;
-  signal: AbortSignal | undefined;
-}
+/** The helpers and texts off the happy path (failures, retries, deprecations, logging), loaded on first use. */
+const slowPath = () => import('./internal/error-hints');
 
 function count(value: number | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -111,13 +106,6 @@ function count(value: number | undefined, name: string, fallback: number, min: n
     throw new ConfigurationError(`${name} must be a finite number of at least ${min}, got ${String(value)}.`);
   }
   return value;
-}
-
-/** `fetch failed (connect ECONNREFUSED 127.0.0.1:3000)`: undici hides the useful part in `cause`. */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const inner = error.cause instanceof Error ? error.cause.message : undefined;
-  return inner && inner !== error.message ? `${error.message} (${inner})` : error.message;
 }
 
 function normalizeBaseUrl(value: string): string {
@@ -192,20 +180,15 @@ export class CustomersClient {
   }
 
   #send<T>(options: RequestOptions | undefined, request: ApiRequest, context: CallContext): Promise<Answer<T>> {
-    const resolved: Resolved = {
-      maxRetries: Math.floor(count(options?.maxRetries, 'maxRetries', this.maxRetries, 0)),
-      timeout: count(options?.timeout, 'timeout', this.timeout, 1),
-      signal: options?.signal,
-    };
-    const headers: Record<string, string> = { ...this.#headers, ...options?.headers };
-    if (options?.requestId !== undefined) headers['X-Request-Id'] = options.requestId;
-    return this.#loop<T>(request, headers, resolved, context);
+    // Checked here, synchronously: a bad option throws from the method call itself.
+    const maxRetries = Math.floor(count(options?.maxRetries, 'maxRetries', this.maxRetries, 0));
+    return this.#loop<T>(request, options, maxRetries, count(options?.timeout, 'timeout', this.timeout, 1), context);
   }
 
-  #log(event: () => LogEvent): void {
-    if (!this.#logger) return;
+  /** Hands `event` to the logger; callers check `this.#logger` first, so no event is built without one. */
+  #log(event: LogEvent): void {
     try {
-      this.#logger(event());
+      this.#logger!(event);
     } catch {
       // A broken logger must not break the request.
     }
@@ -214,22 +197,37 @@ export class CustomersClient {
   /**
    * The request loop: each attempt sends the request and reads its body under its own timeout, so a body that
    * stalls times out and is retried like a request that never got an answer. Hooks run outside the timeout.
+   * The happy path (no hooks, no logger, a 2xx) does no more than a raw `fetch` with a timeout signal: the
+   * client's headers go out as the plain object they are (no `Headers` copy), and the texts and helpers of
+   * failures, retries and deprecations load on first use (`error-hints.ts`).
    */
   async #loop<T>(
     request: ApiRequest,
-    defaults: Record<string, string>,
-    { maxRetries, timeout, signal }: Resolved,
+    options: RequestOptions | undefined,
+    maxRetries: number,
+    timeout: number,
     context: CallContext,
   ): Promise<Answer<T>> {
+    const signal = options?.signal;
     // openapi-fetch makes the URL; the operation's own headers (`Idempotency-Key`) win over every other.
     const { method, url, headers: own, body: json } = partsOf(this.baseUrl, request);
-    Object.assign(defaults, own);
     const body = json === undefined ? undefined : JSON.stringify(json);
-    if (body !== undefined) defaults['Content-Type'] = 'application/json';
+    let defaults = this.#headers;
+    if (options?.headers || options?.requestId !== undefined || own || body !== undefined) {
+      defaults = { ...defaults, ...options?.headers };
+      if (options?.requestId !== undefined) defaults['X-Request-Id'] = options.requestId;
+      Object.assign(defaults, own);
+      if (body !== undefined) defaults['Content-Type'] = 'application/json';
+    }
     const hooks = this.#hooks;
+    const logger = this.#logger;
+    // A client that logs loads the redaction (with the error texts) before its first request.
+    const kit = logger && (await slowPath());
     for (let attempt = 1; ; attempt++) {
-      const headers = new Headers(defaults);
-      await hooks.onRequest?.({ method, url, attempt, headers });
+      // A live `Headers` only for a hook that may change them; otherwise a plain copy (cheaper to build, and fetch
+      // reads it as fast), so a custom fetch that changes what it is given changes nothing for later attempts.
+      let headers: Headers | Record<string, string> = { ...defaults };
+      if (hooks.onRequest) await hooks.onRequest({ method, url, attempt, headers: (headers = new Headers(defaults)) });
       if (signal?.aborted) throw abortError(signal);
       const controller = new AbortController();
       let timedOut = false;
@@ -240,77 +238,71 @@ export class CustomersClient {
       const onAbort = () => controller.abort();
       // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal fires 'abort' at most once and the finally below removes the listener, so { once } changes nothing observable
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#log(() => ({ type: 'request', method, url, attempt, headers: redactHeaders(headers) }));
+      if (kit) this.#log({ type: 'request', method, url, attempt, headers: kit.redactHeaders(new Headers(headers)) });
       const started = Date.now();
       let response: Response | undefined;
       let data: unknown;
-      let failure: ConnectionError | undefined;
+      let failed = false;
+      let cause: unknown;
       try {
         // Called unbound: a native browser fetch invoked as a method of another object throws Illegal invocation.
         const fetchImpl = this.#fetch;
         response = await fetchImpl(url, { method, headers, body, signal: controller.signal, redirect: 'follow' });
-        const got = response;
-        this.#log(() => ({
-          type: 'response',
-          method,
-          url,
-          attempt,
-          status: got.status,
-          requestId: requestIdOf(got.headers),
-          headers: redactHeaders(got.headers),
-          durationMs: Date.now() - started,
-        }));
+        if (kit) {
+          const got = response;
+          this.#log({
+            type: 'response',
+            method,
+            url,
+            attempt,
+            status: got.status,
+            requestId: requestIdOf(got.headers),
+            headers: kit.redactHeaders(got.headers),
+            durationMs: Date.now() - started,
+          });
+        }
         // `.asResponse()` hands a 2xx body over unread; an error's body is read for the error.
         if (!(context.raw && response.ok)) data = await readBody(response);
-      } catch (cause) {
-        if (signal?.aborted) throw abortError(signal, cause);
+      } catch (thrown) {
+        if (signal?.aborted) throw abortError(signal, thrown);
         // A 2xx body that is not JSON: not a network failure.
-        if (cause instanceof SyntaxError && !timedOut) throw cause;
+        if (thrown instanceof SyntaxError && !timedOut) throw thrown;
         response = undefined;
-        failure = timedOut
-          ? new TimeoutError(
-              `${method} ${url} timed out after ${timeout} ms (attempt ${attempt} of ${maxRetries + 1}). Raise the timeout option or check the server.`,
-              { cause },
-            )
-          : new ConnectionError(
-              `${method} ${url} failed without a response (attempt ${attempt} of ${maxRetries + 1}): ${describe(cause)}. Check baseUrl and the network.`,
-              { cause },
-            );
-        const error = failure;
-        this.#log(() => ({ type: 'error', method, url, attempt, error }));
+        failed = true;
+        cause = thrown;
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       }
-      if (response) await hooks.onResponse?.({ method, url, attempt, response, durationMs: Date.now() - started });
-      // A deprecated version's notice loads with the error texts, on first use: a presence check is all that
-      // clients on a current version pay.
+      if (response) {
+        if (hooks.onResponse) await hooks.onResponse({ method, url, attempt, response, durationMs: Date.now() - started });
+        if (response.ok && !response.headers.has('deprecation')) return { data: data as T, response };
+      }
+      // Off the happy path: a failure, an error status or a deprecation notice. Their texts and helpers load now.
+      const slow = await slowPath();
+      let error: ApiCallError | undefined;
+      if (failed) {
+        const Failure = timedOut ? TimeoutError : ConnectionError;
+        error = new Failure(slow.failureText(timedOut, { method, url, attempt, attempts: maxRetries + 1, timeout }, cause), { cause });
+        if (logger) this.#log({ type: 'error', method, url, attempt, error });
+      }
+      // A deprecated version's notice: a presence check is all that clients on a current version pay.
       if (response?.headers.has('deprecation')) {
-        const { reportDeprecation } = await import('./internal/error-hints');
-        reportDeprecation(this.#options, { method, url, attempt }, request.path, response.headers, this.#logger);
+        slow.reportDeprecation(this.#options, { method, url, attempt }, request.path, response.headers, logger);
       }
-      // `x-should-retry: true|false` from the server (or a gateway) overrides the status's own verdict.
-      const verdict = response?.headers.get('x-should-retry');
-      const worthRetrying = response ? !response.ok && verdict !== 'false' && (verdict === 'true' || isRetryableStatus(response.status)) : true;
-      // The error messages (body checks, advice texts) load on the first error response: a client whose calls
-      // succeed never needs them.
-      let error: ApiCallError | undefined = failure;
-      if (!error && !response!.ok) {
-        const { status, headers: got } = response!;
+      if (response?.ok) return { data: data as T, response };
+      if (response) {
+        const { status, headers: got } = response;
         const requestId = requestIdOf(got);
-        const { describeError } = await import('./internal/error-hints');
-        error = errorFromResponse(status, got, requestId, describeError(status, data, requestId));
+        error = errorFromResponse(status, got, requestId, slow.describeError(status, data, requestId));
       }
-      if (!worthRetrying || attempt > maxRetries || !isRetryableRequest(method, headers)) {
-        if (error) throw error;
-        return { data: data as T, response: response! };
-      }
-      const delayMs = retryDelayMs(attempt - 1, response?.headers);
+      if (!slow.shouldRetry(response, attempt, maxRetries, method, headers)) throw error!;
+      const delayMs = slow.retryDelayMs(attempt - 1, response?.headers);
       // Stryker disable next-line OptionalChaining: an attempt without a failure always has a response, so response is never undefined in this branch
-      const reason = failure ? failure.name : `status ${response?.status}`;
-      this.#log(() => ({ type: 'retry', method, url, attempt, delayMs, reason }));
-      await hooks.onRetry?.({ method, url, attempt, delayMs, error: error!, response, rateLimit: response && rateLimitOf(response.headers) });
-      await sleep(delayMs, signal);
+      const reason = failed ? error!.name : `status ${response?.status}`;
+      if (logger) this.#log({ type: 'retry', method, url, attempt, delayMs, reason });
+      if (hooks.onRetry) await hooks.onRetry({ method, url, attempt, delayMs, error: error!, response, rateLimit: response && rateLimitOf(response.headers) });
+      await slow.sleep(delayMs, signal, abortError);
     }
   }
 }

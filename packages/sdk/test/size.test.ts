@@ -7,12 +7,12 @@ interface Size {
   gzipped: number;
 }
 
-it('keeps the entry chunk and the chunks it imports statically under 6.5 kB (min + gzip), openapi-fetch included', async () => {
-  expect(BUDGET_BYTES).toBe(6656);
+it('keeps the entry chunk and the chunks it imports statically under 6 kB (min + gzip), openapi-fetch included', async () => {
+  expect(BUDGET_BYTES).toBe(6144);
   expect(GOAL_BYTES).toBe(6144);
   const { minified, gzipped, lazy } = (await measure()) as Size & { lazy: Size };
   console.log(`[size] dist/index.js bundled: ${minified} B minified, ${gzipped} B gzipped (budget ${BUDGET_BYTES} B, goal ${GOAL_BYTES} B)`);
-  console.log(`[size] loaded on first use (the webhook verifier): ${lazy.minified} B minified, ${lazy.gzipped} B gzipped`);
+  console.log(`[size] loaded on first use (the webhook verifier; the failure, retry and logging helpers): ${lazy.minified} B minified, ${lazy.gzipped} B gzipped`);
   expect(gzipped).toBeGreaterThan(1000); // sanity: it really bundled something
   expect(gzipped).toBeLessThanOrEqual(BUDGET_BYTES);
   // The verifier is split off: a bundler that follows import() puts it in a chunk of its own.

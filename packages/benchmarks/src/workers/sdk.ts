@@ -1,6 +1,6 @@
 // The SDK against raw fetch on the same server, in one process: the same GETs, batch by batch, rotating which goes
 // first, so drift and noise hit all alike. The SDK's overhead is the median of the per-batch time ratios.
-import { CustomersClient } from '@customers-api/sdk';
+import { API_VERSION, CustomersClient } from '@customers-api/sdk';
 import { childInput, reply } from '../child.js';
 import type { Fixture } from '../fixture.js';
 import { median, percentile } from '../stats.js';
@@ -37,9 +37,11 @@ const input = await childInput<SdkInput>();
 const clients = new Map(input.fixture.sellers.map(({ key }) => [key, new CustomersClient({ apiKey: key, baseUrl: input.url })]));
 
 const viaSdk: Call = (key, id) => clients.get(key)!.customers.get(id);
-// The same request on the wire as the SDK's (its six headers), so only client-side work differs.
+// The same request on the wire as the SDK's (its seven headers, the API version included), so only client-side
+// work differs.
 const sdkHeaders = {
   accept: 'application/json',
+  'customers-version': API_VERSION,
   'user-agent': `customers-api-sdk/${CustomersClient.VERSION}`,
   'x-customers-sdk-version': CustomersClient.VERSION,
   'x-customers-sdk-runtime': 'node',

@@ -55,8 +55,10 @@ export class APIPromise<T> implements PromiseLike<T> {
    */
   constructor(start: (context: CallContext) => Promise<Answer<unknown>>, map?: (body: never) => T) {
     const context = this.#context;
-    this.#inner = start(context).then(
-      map && ((answer) => (context.raw ? answer : { data: map(answer.data as never), response: answer.response })),
+    const started = start(context);
+    // No extra reaction (one fewer promise and microtask per call) when there is nothing to map.
+    this.#inner = (
+      map ? started.then((answer) => (context.raw ? answer : { data: map(answer.data as never), response: answer.response })) : started
     ) as Promise<Answer<T>>;
   }
 

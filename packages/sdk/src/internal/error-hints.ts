@@ -1,7 +1,13 @@
 import type { ApiErrorBody, ErrorResponseBody } from '../core/errors';
 
-// The deprecation notice shares this lazy chunk: one import() path in the entry chunk instead of two.
+// Everything off the happy path shares this lazy chunk (one import() path in the entry chunk): the deprecation
+// notice, the messages of attempts without a response, the retry rules, delay and wait, and the logger's redaction.
 export { reportDeprecation } from './deprecation';
+export { failureText } from './failure-texts';
+export { retryDelayMs } from './retry-delay';
+export { shouldRetry } from './retry';
+export { redactHeaders } from './redact-headers';
+export { sleep } from './sleep';
 
 /**
  * How to fix each error status, and the error's `message` and `body` made from the response. Loaded with `import()`

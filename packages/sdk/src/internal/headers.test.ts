@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { redactHeaders, requestIdOf } from './headers';
+import { requestIdOf } from './headers';
+import { redactHeaders } from './redact-headers';
 
 it('redacts every credential header, in any letter case, and keeps the rest lower-cased', () => {
   const headers = new Headers({

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { retryAfterMs, retryDelayMs } from './retry';
+import { retryAfterMs, retryDelayMs } from './retry-delay';
 
 const now = Date.parse('2026-11-25T09:30:00Z');
 

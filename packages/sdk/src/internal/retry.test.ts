@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { backoffMs, isRetryableRequest, isRetryableStatus, retryAfterMs, retryDelayMs } from './retry';
+import { isRetryableRequest, isRetryableStatus, shouldRetry } from './retry';
+import { backoffMs, retryAfterMs, retryDelayMs } from './retry-delay';
 
 describe('isRetryableStatus', () => {
   it('retries 408, 429 and 5xx only', () => {
@@ -17,6 +18,32 @@ describe('isRetryableRequest', () => {
     expect(isRetryableRequest('DELETE', new Headers())).toBe(true);
     expect(isRetryableRequest('POST', new Headers())).toBe(false);
     expect(isRetryableRequest('POST', new Headers({ 'Idempotency-Key': 'k' }))).toBe(true);
+  });
+});
+
+describe('shouldRetry', () => {
+  const status = (code: number, headers: Record<string, string> = {}) => new Response(null, { status: code, headers });
+
+  it('retries a failure without a response and a retryable status while attempts are left', () => {
+    expect(shouldRetry(undefined, 1, 2, 'GET', {})).toBe(true);
+    expect(shouldRetry(status(503), 2, 2, 'GET', {})).toBe(true);
+    expect(shouldRetry(status(503), 3, 2, 'GET', {})).toBe(false);
+    expect(shouldRetry(undefined, 1, 0, 'GET', {})).toBe(false);
+    expect(shouldRetry(status(404), 1, 2, 'GET', {})).toBe(false);
+  });
+
+  it('lets x-should-retry overrule the status, never the attempts left or an unsafe request', () => {
+    expect(shouldRetry(status(409, { 'x-should-retry': 'true' }), 1, 2, 'GET', {})).toBe(true);
+    expect(shouldRetry(status(503, { 'x-should-retry': 'false' }), 1, 2, 'GET', {})).toBe(false);
+    expect(shouldRetry(status(409, { 'x-should-retry': 'true' }), 3, 2, 'GET', {})).toBe(false);
+    expect(shouldRetry(status(503, { 'x-should-retry': 'true' }), 1, 2, 'POST', {})).toBe(false);
+  });
+
+  it('reads the Idempotency-Key of a POST from a plain object or Headers, in any letter case', () => {
+    expect(shouldRetry(status(503), 1, 2, 'POST', { 'Idempotency-Key': 'k' })).toBe(true);
+    expect(shouldRetry(status(503), 1, 2, 'POST', { 'idempotency-key': 'k' })).toBe(true);
+    expect(shouldRetry(undefined, 1, 2, 'POST', new Headers({ 'IDEMPOTENCY-KEY': 'k' }))).toBe(true);
+    expect(shouldRetry(undefined, 1, 2, 'POST', {})).toBe(false);
   });
 });
 

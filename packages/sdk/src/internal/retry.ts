@@ -1,9 +1,3 @@
-/** Backoff base and cap: full jitter over 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s, ... */
-export const BACKOFF_BASE_MS = 500;
-export const BACKOFF_CAP_MS = 8_000;
-/** A `Retry-After` longer than this is ignored in favour of the backoff, so a job never hangs for minutes. */
-export const RETRY_AFTER_MAX_MS = 60_000;
-
 /** 408, 429 and 5xx are worth another attempt; other statuses (409 above all) are answers. */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
@@ -14,25 +8,19 @@ export function isRetryableRequest(method: string, headers: Headers): boolean {
   return method.toUpperCase() !== 'POST' || headers.has('idempotency-key');
 }
 
-/** Milliseconds the server asked us to wait (`retry-after-ms`, then `Retry-After` seconds or HTTP date). */
-export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const ms = headers.get('retry-after-ms');
-  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
-  const value = headers.get('retry-after');
-  // Stryker disable next-line MethodExpression: Headers strips leading and trailing whitespace from every value, so trim() never changes what get() returns
-  if (value === null || value.trim() === '') return undefined;
-  if (Number.isFinite(Number(value))) return Math.max(0, Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^attempt)). `attempt` is 0-based. */
-export function backoffMs(attempt: number, random: () => number = Math.random): number {
-  return random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
-}
-
-/** How long to wait before retrying after `attempt` failed: the server's `Retry-After` if sane, else backoff. */
-export function retryDelayMs(attempt: number, headers?: Headers): number {
-  const asked = headers ? retryAfterMs(headers) : undefined;
-  return asked !== undefined && asked <= RETRY_AFTER_MAX_MS ? asked : backoffMs(attempt);
+/**
+ * Whether the client retries after `attempt` (1-based) failed: attempts are left, the request is safe to repeat,
+ * and the failure is worth it. A failure without a `response` always is; otherwise the status decides, unless the
+ * server (or a gateway) says `x-should-retry: true|false`.
+ */
+export function shouldRetry(
+  response: Response | undefined,
+  attempt: number,
+  maxRetries: number,
+  method: string,
+  headers: HeadersInit,
+): boolean {
+  const verdict = response?.headers.get('x-should-retry');
+  const worthRetrying = response ? verdict !== 'false' && (verdict === 'true' || isRetryableStatus(response.status)) : true;
+  return worthRetrying && attempt <= maxRetries && isRetryableRequest(method, new Headers(headers));
 }

@@ -13,7 +13,7 @@ describe('sleep', () => {
     const controller = new AbortController();
     const remove = vi.spyOn(controller.signal, 'removeEventListener');
     let done = false;
-    const slept = sleep(1000, controller.signal).then(() => (done = true));
+    const slept = sleep(1000, controller.signal, abortError).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(999);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -27,9 +27,9 @@ describe('sleep', () => {
     vi.useFakeTimers();
     const before = new AbortController();
     before.abort();
-    await expect(sleep(1000, before.signal)).rejects.toBeInstanceOf(UserAbortError);
+    await expect(sleep(1000, before.signal, abortError)).rejects.toBeInstanceOf(UserAbortError);
     const during = new AbortController();
-    const slept = sleep(1000, during.signal);
+    const slept = sleep(1000, during.signal, abortError);
     during.abort();
     await expect(slept).rejects.toBeInstanceOf(UserAbortError);
     expect(vi.getTimerCount()).toBe(0);

@@ -1,12 +1,13 @@
-import { abortError } from './abort-error';
+// Loaded with the error texts (error-hints.ts) on the first retry. It imports nothing at run time (a module
+// shared with the entry chunk would become a chunk of its own), so the caller passes the error to reject with.
 
-/** Waits `ms`, or rejects with {@link abortError}'s error as soon as `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Waits `ms`, or rejects with `abortError(signal)` as soon as `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal | undefined, abortError: (signal: AbortSignal) => Error): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
     const onAbort = () => {
       clearTimeout(timer);
-      reject(abortError(signal));
+      reject(abortError(signal!));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

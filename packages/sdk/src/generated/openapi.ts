@@ -297,7 +297,11 @@ export interface components {
          * @example 2026-11-26
          */
         ApiVersionDate: string;
-        /** @description The API version the event is written in; also sent as the delivery's `Customers-Version` header. */
+        /**
+         * @description The API version the event is written in; also sent as the delivery's `Customers-Version` header. Every
+         *     delivery has it; it is optional here only so that events made by hand before it existed (tests, fixtures)
+         *     stay valid.
+         */
         EventApiVersion: components["schemas"]["ApiVersionDate"];
         /** @description The customer's change number; 1 for its creation, one more for each later change, whether or not an endpoint received that change (so an endpoint may see gaps). Drop an event whose sequence is lower than one already applied for the customer. */
         EventSequence: number;
@@ -326,7 +330,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.created";
-            api_version: components["schemas"]["EventApiVersion"];
+            api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601, UTC); for creates and updates, the customer's `updated_at`.
@@ -345,7 +349,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.updated";
-            api_version: components["schemas"]["EventApiVersion"];
+            api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601, UTC); for creates and updates, the customer's `updated_at`.
@@ -366,7 +370,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.deleted";
-            api_version: components["schemas"]["EventApiVersion"];
+            api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601, UTC); for creates and updates, the customer's `updated_at`.

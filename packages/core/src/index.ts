@@ -138,6 +138,7 @@ export {
   API_VERSIONS,
   LATEST_API_VERSION,
   apiVersionHeaders,
+  openApiVersions,
   resolveApiVersion,
   utcDate,
   type ApiVersion,

@@ -149,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   // Change events: the outbox's deliveries are sent from inside the server process (src/webhooks).
-  if (options.webhooks) registerWebhookDelivery(app, database, options.webhooks);
+  if (options.webhooks) registerWebhookDelivery(app, database, { versioning, ...options.webhooks });
   // Lets tests (and shutdown) wait for pending last_used_at writes without sleeping.
   app.decorate('drainKeyUsage', () => usage.drain());
   app.addHook('onClose', async () => usage.drain());

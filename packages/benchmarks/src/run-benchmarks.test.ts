@@ -43,6 +43,7 @@ describe('the benchmark harness (smoke)', () => {
       'sqlite-post-tracing',
       'sqlite-get-ratelimit',
       'sqlite-get-ratelimit-redis',
+      'sqlite-get-versions',
       'prism-get',
       'mock-get',
       'scale-small',
@@ -96,6 +97,13 @@ describe('the benchmark harness (smoke)', () => {
     }
   });
 
+  it("gives the version machinery's share of the profiled SQLite GET server's CPU", () => {
+    // A smoke run profiles half a second: the machinery may fall between samples, so 0 is well-formed too.
+    expect(report.versionsShare).toBeGreaterThanOrEqual(0);
+    expect(report.versionsShare).toBeLessThan(1);
+    expect(report.rows.find((r) => r.id === 'sqlite-get-versions')!.note).toMatch(/^version machinery \d+\.\d\d% of its CPU \(V8 profile\); profiling: \d+% of server SQLite GET$/);
+  });
+
   it('compares the SDK with raw fetch and the server with Prism, and checks every target', () => {
     for (const mode of ['sequential', 'concurrent'] as const) {
       expect(report.sdk![mode].sdkMs).toBeGreaterThan(0);
@@ -111,7 +119,7 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.listScaleP99Ratio.postgres).toBeGreaterThan(0);
     expect(report.listOverGet).toBeGreaterThan(0);
     const checks = checkTargets(report);
-    expect(checks).toHaveLength(20);
+    expect(checks).toHaveLength(21);
     for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
   });
 

@@ -6,6 +6,7 @@ import { startChild, type Child } from './child.js';
 import type { BenchConfig } from './config.js';
 import type { Fixture } from './fixture.js';
 import { cpuMsOf, cpuMsOfTree, sampleRss } from './rss.js';
+import { HOOK_CONTINUATION, profileShareIn, VERSION_MACHINERY } from './profile-share.js';
 import { seedDatabase } from './seed.js';
 import { median } from './stats.js';
 import { startPostgres, type Postgres } from './targets/postgres.js';
@@ -16,7 +17,8 @@ import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
 import type { MswResult } from './workers/msw.js';
 import type { SdkResult } from './workers/sdk.js';
 
-export type RowKind = 'ceiling' | 'floor' | 'server' | 'before' | 'prism' | 'mock' | 'msw' | 'sdk' | 'scale';
+/** `profiled`: a server under `node --cpu-prof` (its samples cost memory: it is no server row for the RSS target). */
+export type RowKind = 'ceiling' | 'floor' | 'server' | 'profiled' | 'before' | 'prism' | 'mock' | 'msw' | 'sdk' | 'scale';
 
 /** One line of the table. Ratios are medians of per-round ratios against the ceiling of the same round. */
 export interface Row {
@@ -58,6 +60,11 @@ export interface BenchReport {
   mswOverBare: number;
   /** Server PostgreSQL throughput over its floor's (one statement per request), per round, median; by workload. */
   postgresOverFloor: Record<PostgresLoad, number>;
+  /**
+   * The API version machinery's share of the SQLite server's CPU on GETs of the latest version, from a V8 profile
+   * of the `sqlite-get-versions` row's server (same build, same run); NaN when that row was not selected.
+   */
+  versionsShare: number;
   /** Undefined when the SDK comparison was not selected. */
   sdk: SdkResult | undefined;
   seconds: number;
@@ -259,6 +266,15 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       const { url, fixture } = await sqliteDb();
       return { target: await launch(startTarget('src/targets/server.mjs', { ...serverInput(url), otelEndpoint: sink.url })), fixture };
     });
+    // The version machinery's cost at the latest version: this server always writes a V8 CPU profile (to its own
+    // directory), read once it has stopped. A server without the machinery would be another build: the share of
+    // the profile is the same build's own measure (see the README).
+    const versionsProfileDir = join(dir, 'versions-profile');
+    const sqliteProfiled = once(async () => {
+      const { url, fixture } = await sqliteDb();
+      const args = ['--cpu-prof', `--cpu-prof-dir=${versionsProfileDir}`];
+      return { target: await launch(startNodeTarget('src/targets/server.mjs', serverInput(url), args)), fixture };
+    });
     const sqliteLimited = limitedSqlite(false);
     const sqliteLimitedRedis = limitedSqlite(true);
     const small = serverOn(scaleDb('scale-small', config.scale.small));
@@ -334,6 +350,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       ]),
       { id: 'sqlite-get-ratelimit', kind: 'server', label: 'server SQLite GET, rate limiter in memory (not reached)', start: sqliteLimited, load: 'get', connections: c },
       { id: 'sqlite-get-ratelimit-redis', kind: 'server', label: 'server SQLite GET, rate limiter in Redis (not reached)', start: sqliteLimitedRedis, load: 'get', connections: c },
+      { id: 'sqlite-get-versions', kind: 'profiled', label: 'server SQLite GET, CPU-profiled (API version machinery)', start: sqliteProfiled, load: 'get', connections: c },
       ...(config.before
         ? (['get', 'post', 'mixed'] as const).flatMap((load) => [
             {
@@ -433,6 +450,16 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       if (row && Number.isFinite(limited)) row.note = `${(limited * 100).toFixed(1)}% of server SQLite GET (limiter off)`;
     }
 
+    let versionsShare = Number.NaN;
+    if (results.has('sqlite-get-versions')) {
+      // Stopped now (stopping again at the end does nothing): the profile is written as the process exits.
+      await (await sqliteProfiled()).target.stop();
+      versionsShare = profileShareIn(versionsProfileDir, VERSION_MACHINERY, HOOK_CONTINUATION);
+      const row = rows.find((r) => r.id === 'sqlite-get-versions');
+      const plain = pairwise('sqlite-get-versions', 'sqlite-get', (profiled, off) => profiled.rps / off.rps);
+      if (row) row.note = `version machinery ${(versionsShare * 100).toFixed(2)}% of its CPU (V8 profile)${Number.isFinite(plain) ? `; profiling: ${(plain * 100).toFixed(0)}% of server SQLite GET` : ''}`;
+    }
+
     let mswOverBare = Number.NaN;
     if (wanted('msw-get')) {
       log('MSW handlers through the SDK, in one process, beside a bare MSW handler');
@@ -447,7 +474,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sdk = await measureSdk(config, target, fixture);
       rows.push(...sdkRows(config, sdk));
     }
-    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, postgresOverFloor, mswOverBare, sdk, seconds: (performance.now() - started) / 1000 };
+    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, postgresOverFloor, mswOverBare, versionsShare, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await postgres?.stop().catch(() => {});

@@ -138,6 +138,7 @@ export {
   API_VERSIONS,
   LATEST_API_VERSION,
   apiVersionHeaders,
+  openApiVersions,
   resolveApiVersion,
   utcDate,
   type ApiVersion,
@@ -157,6 +158,7 @@ export {
   type VersionChange,
 } from './versions/version-change.js';
 export { VERSION_CHANGES } from './versions/changes.js';
+export { eventInVersion, type EventVersionOptions, type VersionedEvent } from './versions/event-version.js';
 
 // Rate limits: one interface the hosts implement, the draft's headers, the seller check
 export type { RateLimitDecision, RateLimiter } from './rate-limit/rate-limiter.js';

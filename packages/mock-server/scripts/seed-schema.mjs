@@ -97,6 +97,11 @@ const schema = {
           description: 'The event types to deliver; every type when omitted.',
         },
         sellerId: uuid("Only this seller's events (one of sellers); every seller's when omitted."),
+        apiVersion: {
+          type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+          description: "The API version its events are written in (one of openapi.yaml's x-api-versions not past its sunset): sent as api_version and the Customers-Version header. Its seller's pinned version when omitted (the latest without sellerId).",
+        },
       },
     },
     CustomerCreate: fromSpec('CustomerCreate'),

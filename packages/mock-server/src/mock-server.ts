@@ -113,7 +113,13 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   for (const { sellerId, key } of seed?.moreKeys ?? []) await api.addKey(sellerId, key);
   // After the seed: seeding emits no events, and a seed the API refuses leaves nothing running.
   // Retries wait on the mock's clock and signatures carry its time, so POST /__mock/clock moves them too.
-  const webhooks = createWebhookDispatcher(api, { schedule: api.clock.schedule, now: api.clock.now, ...options.webhooks, endpoints: seed?.webhooks ?? [] });
+  const webhooks = createWebhookDispatcher(api, {
+    schedule: api.clock.schedule,
+    now: api.clock.now,
+    ...(options.versioning && { versioning: options.versioning }),
+    ...options.webhooks,
+    endpoints: seed?.webhooks ?? [],
+  });
   const examples = options.examples ?? loadSpecExamples();
   const corsOrigins = options.corsOrigins ?? '*';
 

@@ -1,6 +1,10 @@
 import {
+  API_VERSIONING,
   CUSTOMER_EVENT_TYPES,
+  eventInVersion,
   generateWebhookSecret,
+  openApiVersions,
+  type ApiVersioning,
   isAcknowledged,
   nextRetryDelay,
   type CustomerEvent,
@@ -19,6 +23,8 @@ export interface WebhookEndpoint {
   events: CustomerEventType[];
   /** The seller whose events it gets, or null for every seller. */
   sellerId: string | null;
+  /** The API version its events are written in (`api_version`, `Customers-Version`). */
+  apiVersion: string;
   /** A delivery to it was given up after its last retry, and none succeeded since. */
   failing: boolean;
 }
@@ -33,7 +39,7 @@ export interface Delivery {
   id: string;
   endpointId: string;
   url: string;
-  /** The body sent; its `id` is every attempt's `webhook-id`. */
+  /** The body sent, in the endpoint's version; its `id` is every attempt's `webhook-id`. */
   event: CustomerEvent;
   state: 'pending' | 'delivered' | 'retrying' | 'failed';
   attempts: DeliveryAttempt[];
@@ -55,6 +61,8 @@ export interface WebhookDispatcherOptions extends SendOptions {
   schedule?: Schedule;
   /** The retry delays' jitter (0 ≤ r < 1), as `nextRetryDelay` takes it; default `Math.random`. */
   random?: () => number;
+  /** The versions events are rendered in (the mock's; tests: a fixture version); openapi.yaml's by default. */
+  versioning?: ApiVersioning;
 }
 
 /** Delivers the mock's change events to webhook endpoints and remembers what it sent. */
@@ -85,6 +93,8 @@ const KEPT_DELIVERIES = 1000;
 interface Tracked {
   delivery: Delivery;
   endpoint: WebhookEndpoint;
+  /** Sent beside the signed headers: the event's `Customers-Version`. */
+  headers: Readonly<Record<string, string>>;
   /** The dispatcher's generation when it was made: a reset or close starts a new one. */
   generation: number;
   /** The attempt under way. */
@@ -109,15 +119,16 @@ const defaultSchedule: Schedule = (delayMs, run) => {
  * webhooks.list()[0].secret; // "whsec_…", generated
  */
 export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcherOptions = {}): WebhookDispatcher {
-  const { schedule = defaultSchedule, random = Math.random, now = Date.now } = options;
+  const { schedule = defaultSchedule, random = Math.random, now = Date.now, versioning = API_VERSIONING } = options;
   const closing = new AbortController();
-  const send = (endpoint: WebhookEndpoint, event: CustomerEvent) =>
-    sendWebhook(endpoint.url, endpoint.secret, event, {
+  const send = ({ endpoint, delivery, headers }: Tracked) =>
+    sendWebhook(endpoint.url, endpoint.secret, delivery.event, {
       now,
       signal: closing.signal,
+      headers,
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     });
-  const initial = (options.endpoints ?? []).map(endpointOf);
+  const initial = (options.endpoints ?? []).map((seed, index) => endpointOf(seed, `seed.webhooks[${index}]`));
   let endpoints: WebhookEndpoint[] = [];
   let tracked: Tracked[] = [];
   /** Per endpoint: the end of its latest first attempt, so the next one starts after it. */
@@ -127,13 +138,20 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
   /** Reset away, closed, or its endpoint removed: an attempt under way ends without effect, no retry follows. */
   const isGone = (entry: Tracked) => entry.generation !== generation || !endpoints.includes(entry.endpoint);
 
-  function endpointOf(seed: WebhookEndpointSeed): WebhookEndpoint {
+  /** An endpoint of `seed` (`at` names it in errors): its version checked, or its seller's (else the latest). */
+  function endpointOf(seed: WebhookEndpointSeed, at: string): WebhookEndpoint {
+    const open = openApiVersions(() => new Date(now()), versioning.versions);
+    if (seed.apiVersion !== undefined && !open.includes(seed.apiVersion)) {
+      throw new EntryError(`${at}.apiVersion`, `must be one of: ${open.join(', ')}`);
+    }
+    const pinned = seed.sellerId === undefined ? undefined : api.findSeller(seed.sellerId)?.apiVersion;
     return {
       id: globalThis.crypto.randomUUID(),
       url: seed.url,
       secret: seed.secret ?? generateWebhookSecret(),
       events: seed.events ?? [...CUSTOMER_EVENT_TYPES],
       sellerId: seed.sellerId ?? null,
+      apiVersion: seed.apiVersion ?? pinned ?? versioning.latest,
       failing: false,
     };
   }
@@ -151,14 +169,17 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
     for (const endpoint of endpoints) {
       if (!endpoint.events.includes(event.type)) continue;
       if (endpoint.sellerId !== null && endpoint.sellerId !== event.data.customer.seller_id) continue;
+      // In the endpoint's version, through core's chain (the latest: the event as it is).
+      const rendered = eventInVersion(event, endpoint.apiVersion, { versioning, now: () => new Date(now()) });
       const entry: Tracked = {
         endpoint,
+        headers: rendered.headers,
         generation,
         delivery: {
           id: globalThis.crypto.randomUUID(),
           endpointId: endpoint.id,
           url: endpoint.url,
-          event,
+          event: rendered.body as CustomerEvent,
           state: 'pending',
           attempts: [],
           nextAttemptAt: null,
@@ -176,7 +197,7 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
     if (isGone(entry)) return Promise.resolve();
     const run = (async () => {
       const at = new Date(now()).toISOString();
-      const outcome = await send(entry.endpoint, entry.delivery.event);
+      const outcome = await send(entry);
       entry.running = undefined;
       if (isGone(entry)) return;
       const { delivery, endpoint } = entry;
@@ -219,7 +240,7 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
       if (checked.sellerId !== undefined && !api.findSeller(checked.sellerId)) {
         throw new EntryError('endpoint.sellerId', 'is not the id of a seller the mock knows');
       }
-      const endpoint = endpointOf(checked);
+      const endpoint = endpointOf(checked, 'endpoint');
       setEndpoints([...endpoints, endpoint]);
       return { ...endpoint, events: [...endpoint.events] };
     },

@@ -35,7 +35,7 @@ describe('webhookEntryAt', () => {
       [{ url: 'http://a.test', events: ['customer.created', 'customer.merged'] }, 'seed.webhooks[0].events[1]: must be one of customer.created, customer.updated, customer.deleted'],
       [{ url: 'http://a.test', events: ['customer.created', 'customer.created'] }, 'seed.webhooks[0].events[1]: is already listed at seed.webhooks[0].events[0]'],
       [{ url: 'http://a.test', sellerId: 'shop' }, 'seed.webhooks[0].sellerId: must be a UUID'],
-      [{ url: 'http://a.test', seller: 'x' }, 'seed.webhooks[0].seller: is not allowed; use url, secret, events, sellerId'],
+      [{ url: 'http://a.test', seller: 'x' }, 'seed.webhooks[0].seller: is not allowed; use url, secret, events, sellerId, apiVersion'],
     ];
     for (const [value, message] of cases) expect(problemOf(value)).toBe(message);
   });

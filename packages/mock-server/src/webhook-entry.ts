@@ -10,22 +10,25 @@ export interface WebhookEndpointSeed {
   events?: CustomerEventType[];
   /** Only this seller's events; every seller's when omitted. */
   sellerId?: string;
+  /** The API version its events are written in; its seller's pinned version (else the latest) when omitted. */
+  apiVersion?: string;
 }
 
 /** The entries of a webhook endpoint object. */
-export const WEBHOOK_ENTRIES = ['url', 'secret', 'events', 'sellerId'] as const;
+export const WEBHOOK_ENTRIES = ['url', 'secret', 'events', 'sellerId', 'apiVersion'] as const;
 const ENTRIES = WEBHOOK_ENTRIES;
 
 /**
  * A webhook endpoint entry (`at` names it, e.g. `seed.webhooks[0]` or `body`): `url` an http(s) URL (any
  * address: the mock runs next to its receivers), `secret` a `whsec_` secret, `events` distinct event types,
- * `sellerId` a UUID. Whether the seller exists is the caller's to check.
+ * `sellerId` a UUID, `apiVersion` a `YYYY-MM-DD` date. Whether the seller exists and the version is open is the
+ * caller's to check.
  *
  * @example
  * webhookEntryAt({ url: 'ftp://x' }, 'seed.webhooks[0]'); // EntryError: seed.webhooks[0].url: must be an http or https URL
  */
 export function webhookEntryAt(value: unknown, at: string): WebhookEndpointSeed {
-  const { url, secret, events, sellerId } = objectAt(value, at, ENTRIES);
+  const { url, secret, events, sellerId, apiVersion } = objectAt(value, at, ENTRIES);
   if (typeof url !== 'string') throw new EntryError(`${at}.url`, 'is required: an http or https URL');
   const problem = webhookUrlProblem(url, { allowPrivate: true });
   // Core's wording names `url`; here the entry's path does.
@@ -34,11 +37,15 @@ export function webhookEntryAt(value: unknown, at: string): WebhookEndpointSeed 
     throw new EntryError(`${at}.secret`, 'must be whsec_ followed by base64, e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
   }
   const seller = sellerIdAt(sellerId, `${at}.sellerId`);
+  if (apiVersion !== undefined && (typeof apiVersion !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(apiVersion))) {
+    throw new EntryError(`${at}.apiVersion`, 'must be an API version, YYYY-MM-DD');
+  }
   return {
     url,
     ...(secret !== undefined && { secret }),
     ...(events !== undefined && { events: eventTypesAt(events, `${at}.events`) }),
     ...(seller !== undefined && { sellerId: seller }),
+    ...(apiVersion !== undefined && { apiVersion }),
   };
 }
 

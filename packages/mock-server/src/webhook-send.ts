@@ -13,6 +13,8 @@ export interface SendOptions {
   now?: () => number;
   /** Ends the attempt early (the mock is closing): the outcome is then an `error`. */
   signal?: AbortSignal;
+  /** Sent beside the signed ones (the event's `Customers-Version`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -23,15 +25,20 @@ export interface SendOptions {
  * @example
  * const { status, error } = await sendWebhook('http://127.0.0.1:9000/hook', secret, event);
  */
-export async function sendWebhook(url: string, secret: string, event: CustomerEvent, options: SendOptions = {}): Promise<AttemptOutcome> {
-  const { timeoutMs = WEBHOOK_TIMEOUT_MS, now = Date.now, signal } = options;
+export async function sendWebhook(
+  url: string,
+  secret: string,
+  event: CustomerEvent | Record<string, unknown>,
+  options: SendOptions = {},
+): Promise<AttemptOutcome> {
+  const { timeoutMs = WEBHOOK_TIMEOUT_MS, now = Date.now, signal, headers = {} } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   const body = JSON.stringify(event);
-  const signed = await webhookHeaders([secret], { id: event.id, timestamp: Math.floor(now() / 1000), body });
+  const signed = await webhookHeaders([secret], { id: String(event.id), timestamp: Math.floor(now() / 1000), body });
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'User-Agent': 'customers-api-mock', ...signed },
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'customers-api-mock', ...headers, ...signed },
       body,
       redirect: 'manual',
       signal: signal ? AbortSignal.any([timeout, signal]) : timeout,

@@ -3,6 +3,8 @@ import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { LATEST_API_VERSION } from '@customers-api/core';
+import { sql } from 'kysely';
 import { createSeller } from '../db/sellers.js';
 import { createRequestLimits } from '../rate-limit/request-limits.js';
 import { startRedisServer } from '../test/redis-server.js';
@@ -41,17 +43,18 @@ describe('webhooks CLI (SQLite)', () => {
       secret: expect.stringMatching(/^whsec_/),
       url: 'http://127.0.0.1:8080/hooks',
       events: ['customer.created', 'customer.updated', 'customer.deleted'],
+      api_version: LATEST_API_VERSION,
     });
     const some = await cli(env, 'webhooks', 'create', '--seller', sellerId, '--url', 'https://crm.example.com/', '--events', 'customer.deleted,customer.created', ...db);
     expect(some.code).toBe(0);
-    expect(some.stdout).toMatch(/for customer\.created, customer\.deleted at https:\/\/crm\.example\.com\/\.\n.*shown only now.*\n\n {2}whsec_/s);
+    expect(some.stdout).toMatch(/for customer\.created, customer\.deleted at https:\/\/crm\.example\.com\/, in API version \d{4}-\d{2}-\d{2}\.\n.*shown only now.*\n\n {2}whsec_/s);
 
     const listed = await cli(env, 'webhooks', 'list', '--seller', sellerId, '--json', ...db);
     expect(listed.json()).toHaveLength(2);
-    expect(listed.json()[0]).toMatchObject({ id: endpoint.id, failing: false, failing_since: null });
+    expect(listed.json()[0]).toMatchObject({ id: endpoint.id, failing: false, failing_since: null, api_version: LATEST_API_VERSION });
     expect(listed.stdout).not.toContain('whsec_');
     const table = await cli(env, 'webhooks', 'list', '--seller', sellerId, ...db);
-    expect(table.stdout).toMatch(/^ID +URL +EVENTS +CREATED +STATE\n/);
+    expect(table.stdout).toMatch(/^ID +URL +EVENTS +API VERSION +CREATED +STATE\n/);
     expect(table.stdout).toContain(' ok\n');
 
     const rotated = await cli(env, 'webhooks', 'rotate-secret', endpoint.id, '--json', ...db);
@@ -147,6 +150,21 @@ describe('webhooks CLI (SQLite)', () => {
     expect((await cli(env, 'webhooks', 'delete', created.json().id, ...db)).code).toBe(0);
   });
 
+  it("pins an endpoint to its seller's API version unless --api-version names one", async () => {
+    const handle = await database.open();
+    const pinned = (await createSeller(handle, { name: 'Pinned', plan: 'starter' })).id;
+    // A seller pinned to a version this build no longer lists (as after a sunset): the endpoint inherits it.
+    await sql`update sellers set api_version = '2026-06-01' where id = ${pinned}`.execute(handle.db);
+    const inherited = await cli(env, 'webhooks', 'create', '--seller', pinned, '--url', 'https://a.example/', '--json', ...db);
+    expect(inherited.json()).toMatchObject({ api_version: '2026-06-01' });
+    const chosen = await cli(env, 'webhooks', 'create', '--seller', pinned, '--url', 'https://b.example/', '--api-version', LATEST_API_VERSION, '--json', ...db);
+    expect(chosen.json()).toMatchObject({ api_version: LATEST_API_VERSION });
+    const listed = await cli(env, 'webhooks', 'list', '--seller', pinned, '--json', ...db);
+    expect(listed.json().map((endpoint: { api_version: string }) => endpoint.api_version)).toEqual(['2026-06-01', LATEST_API_VERSION]);
+    const table = await cli(env, 'webhooks', 'list', '--seller', pinned, ...db);
+    expect(table.stdout).toMatch(/ 2026-06-01 /);
+  });
+
   it('names the bad option in every refusal', async () => {
     const create = (...args: string[]) => cli(env, 'webhooks', 'create', ...args, ...db);
     expect(await create('--url', 'https://x.example/')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: --seller is required/) });
@@ -162,6 +180,10 @@ describe('webhooks CLI (SQLite)', () => {
     expect(await create('--seller', sellerId, '--url', 'https://x.example/', '--events', 'customer.created,customer.moved')).toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/^Error: --events must be one or more of customer.created, customer.updated, customer.deleted; "customer.moved"/),
+    });
+    expect(await create('--seller', sellerId, '--url', 'https://x.example/', '--api-version', '2020-13-01')).toMatchObject({
+      code: 1,
+      stderr: `Error: --api-version must be one of: ${LATEST_API_VERSION}, got "2020-13-01"\n`,
     });
     expect(await cli(env, 'webhooks', 'deliveries', '--json', ...db)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^Error: Usage: webhooks deliveries/) });
     expect(await cli(env, 'webhooks', 'deliveries', 'x', '--limit', '0', ...db)).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Error: --limit must be/) });

@@ -19,12 +19,13 @@ import {
 import { loadSecretKey, secretKeySource } from '../webhooks/secret-key.js';
 import { CliError, type CliIo } from './io.js';
 import { chargeSellerFromCli } from './seller-budget.js';
+import { apiVersionFrom } from './sellers-update-command.js';
 import { printable } from './printable.js';
 import { WEBHOOKS_LISTEN_USAGE } from './webhooks-listen-command.js';
 import { withDatabase } from './with-database.js';
 
 export const WEBHOOKS_USAGE = [
-  'webhooks create --seller SELLER_ID --url URL [--events customer.created,customer.updated,customer.deleted] [--json]',
+  'webhooks create --seller SELLER_ID --url URL [--events customer.created,customer.updated,customer.deleted] [--api-version YYYY-MM-DD] [--json]',
   'webhooks list --seller SELLER_ID [--json]',
   'webhooks delete ENDPOINT_ID [--json]',
   'webhooks deliveries ENDPOINT_ID [--limit N] [--json]',
@@ -39,6 +40,7 @@ interface WebhookFlags {
   seller?: string | undefined;
   url?: string | undefined;
   events?: string | undefined;
+  'api-version'?: string | undefined;
   limit?: string | undefined;
   json?: boolean | undefined;
   database?: string | undefined;
@@ -56,6 +58,7 @@ export async function webhooksCommand(args: string[], io: CliIo): Promise<void> 
       seller: { type: 'string' },
       url: { type: 'string' },
       events: { type: 'string' },
+      'api-version': { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
@@ -102,6 +105,9 @@ async function create(values: WebhookFlags, io: CliIo): Promise<void> {
   if (!values.url) throw new CliError(`--url is required. Usage: ${usage}`, 2);
   const url = values.url;
   const events = values.events?.split(',').map((type) => type.trim()).filter(Boolean);
+  // Its events are rendered in this version; the seller's pinned one when omitted.
+  const versionText = values['api-version'];
+  const apiVersion = versionText === undefined ? undefined : apiVersionFrom(versionText);
   const box = secretBox(values, io);
   const result = await withDatabase(values.database, io, async (handle) => {
     const seller = await sellerOf(handle, values, usage);
@@ -110,21 +116,21 @@ async function create(values: WebhookFlags, io: CliIo): Promise<void> {
     return audited(
       handle,
       CLI_ACTOR,
-      (trx) => createEndpoint(trx, box, seller.id, { url, events }, { allowPrivate: true }),
+      (trx) => createEndpoint(trx, box, seller.id, { url, events, apiVersion }, { allowPrivate: true }),
       (created) => (created.kind === 'created' ? { sellerId: seller.id, action: 'webhook_endpoint.created', targetId: created.endpoint.id } : undefined),
     );
   });
   if (result.kind === 'invalid') throw new CliError(`--${result.message}`);
   if (result.kind === 'limit_reached') throw new CliError(`--seller: ${result.message}`);
   // The URL as stored (normalized), not as typed.
-  const { id, secret, url: stored, events: types } = result.endpoint;
+  const { id, secret, url: stored, events: types, api_version } = result.endpoint;
   if (values.json) {
-    io.out(`${JSON.stringify({ id, secret, url: stored, events: types })}\n`);
+    io.out(`${JSON.stringify({ id, secret, url: stored, events: types, api_version })}\n`);
     return;
   }
   io.out(
     [
-      `Created webhook endpoint ${id} for ${types.join(', ')} at ${printable(stored)}.`,
+      `Created webhook endpoint ${id} for ${types.join(', ')} at ${printable(stored)}, in API version ${api_version}.`,
       'Its signing secret is shown only now; store it safely:',
       '',
       `  ${secret}`,
@@ -222,8 +228,8 @@ function table(header: string[], textRows: string[][]): string {
 function formatEndpoints(endpoints: WebhookEndpoint[]): string {
   if (endpoints.length === 0) return 'No webhook endpoints.\n';
   return table(
-    ['ID', 'URL', 'EVENTS', 'CREATED', 'STATE'],
-    endpoints.map((e) => [e.id, e.url, e.events.join(','), e.created_at, endpointState(e)]),
+    ['ID', 'URL', 'EVENTS', 'API VERSION', 'CREATED', 'STATE'],
+    endpoints.map((e) => [e.id, e.url, e.events.join(','), e.api_version, e.created_at, endpointState(e)]),
   );
 }
 

@@ -6,6 +6,7 @@ import {
   listEndpoints,
   queueChange,
   type CreatedWebhookEndpoint,
+  type EndpointOptions,
   type NewWebhookEndpoint,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -38,7 +39,7 @@ export async function createSellerEndpoint(
   box: SecretBox,
   sellerId: string,
   input: NewWebhookEndpoint,
-  options: { allowPrivate: boolean; now: Date },
+  options: EndpointOptions,
 ): Promise<Omit<CreatedWebhookEndpoint, 'seller_id'>> {
   const result = await createEndpoint(handle, box, sellerId, input, options);
   if (result.kind === 'invalid') throw errors.badRequest(result.message);

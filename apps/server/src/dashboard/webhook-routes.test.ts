@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { customerEvent } from '@customers-api/core';
+import { customerEvent, LATEST_API_VERSION } from '@customers-api/core';
 import { CustomersClient, verifyWebhook, WebhookVerificationError } from '@customers-api/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/test-database.js';
@@ -44,6 +44,7 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
       disabled: false,
       disabled_at: null,
       previous_secret_expires_at: null,
+      api_version: LATEST_API_VERSION,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
     });
     const list = await call('GET', '/webhooks');
@@ -58,6 +59,21 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
     expect((await endpoints()).map((e) => e.id)).toEqual([only.json.id]);
     expect((await call('DELETE', `/webhooks/${created.json.id}`)).json).toEqual(errorBody('Not Found', 'Webhook endpoint not found'));
     expect((await call('DELETE', `/webhooks/${only.json.id.toUpperCase()}`)).status).toBe(204);
+  });
+
+  it("pins an endpoint to the API version asked for, else the seller's", async () => {
+    const chosen = await call('POST', '/webhooks', { url: 'https://pinned.example.com/h', api_version: LATEST_API_VERSION });
+    expect(chosen.status).toBe(201);
+    expect(chosen.json.api_version).toBe(LATEST_API_VERSION);
+    // A seller pinned to a version this build no longer lists still gets it on its new endpoints.
+    await server.handle.db.updateTable('sellers').set({ api_version: '2026-06-01' }).where('id', '=', seller.sellerId).execute();
+    try {
+      const inherited = await call('POST', '/webhooks', { url: 'https://inherited.example.com/h' });
+      expect(inherited.json.api_version).toBe('2026-06-01');
+      expect((await endpoints()).find((e) => e.id === inherited.json.id)).toMatchObject({ api_version: '2026-06-01' });
+    } finally {
+      await server.handle.db.updateTable('sellers').set({ api_version: LATEST_API_VERSION }).where('id', '=', seller.sellerId).execute();
+    }
   });
 
   it('stores the normalized URL (what new URL(u).href gives) and answers with it', async () => {
@@ -93,6 +109,8 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
       [{ url: 'https://example.com', events: 'customer.created' }, 'events must be an array of event types'],
       [{ url: 'https://example.com', events: [1] }, 'events[0] must be a string'],
       [{ url: 'https://example.com', secret: 'whsec_AAAA' }, 'secret is not an allowed property'],
+      [{ url: 'https://example.com', api_version: 20261126 }, 'api_version must be a string'],
+      [{ url: 'https://example.com', api_version: '2020-13-01' }, `api_version must be one of: ${LATEST_API_VERSION}`],
     ];
     for (const [body, message] of cases) {
       const response = await call('POST', '/webhooks', body);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
-import type { RateLimiter } from '@customers-api/core';
+import type { ApiVersion, RateLimiter } from '@customers-api/core';
 import { audited } from '../audit/audit-log.js';
 import { dashboardAudit } from '../audit/request-audit.js';
 import { canonicalUuid } from '../db/uuid.js';
@@ -25,6 +25,8 @@ export interface WebhookRouteDeps {
   allowPrivate: boolean;
   /** The API's per-seller limiter: test events, resends and endpoint changes take from the same budget. */
   rateLimiter?: RateLimiter | undefined;
+  /** The versions an endpoint may be pinned to (the app's versioning); openapi.yaml's when omitted. */
+  versions?: readonly ApiVersion[] | undefined;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface WebhookRouteDeps {
  * every repository call is scoped by the signed-in seller, so another seller's endpoint is a 404 exactly like a
  * missing one.
  */
-export function registerWebhookRoutes(app: FastifyInstance, { database, now, box, allowPrivate, rateLimiter }: WebhookRouteDeps) {
+export function registerWebhookRoutes(app: FastifyInstance, { database, now, box, allowPrivate, rateLimiter, versions }: WebhookRouteDeps) {
   // Every change and every request that makes deliveries costs the seller one request of its API budget.
   const charged = { onRequest: chargeSellerBudget(database, rateLimiter) };
   const sellerOf = (request: FastifyRequest) => request.dashboardSession!.sellerId;
@@ -47,7 +49,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
     const input = parseNewWebhookEndpoint(requireBody(request));
     const sellerId = sellerOf(request);
     const created = await audited(database, dashboardAudit(request),
-      (trx) => createSellerEndpoint(trx, box, sellerId, input, { allowPrivate, now: now() }),
+      (trx) => createSellerEndpoint(trx, box, sellerId, input, { allowPrivate, now: now(), ...(versions && { versions }) }),
       (endpoint) => ({ sellerId, action: 'webhook_endpoint.created', targetId: endpoint.id }), now());
     return reply.code(201).send(created);
   });

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LATEST_API_VERSION } from '@customers-api/core';
 import { CustomersClient, verifyWebhook } from '@customers-api/sdk';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,11 @@ describe.each(['sqlite', 'postgres'] as const)('the Webhooks page in Chromium, s
     // Add the receiver for created and updated events only (keyboard: Enter submits).
     await page.getByLabel('Endpoint URL').fill(receiver.url);
     await page.getByLabel('customer.deleted').uncheck();
+    // Its events' version: the account's (a new seller's is the latest), with nothing newer to choose.
+    const version = page.getByLabel('API version of its events');
+    await version.locator('option').first().waitFor({ state: 'attached' });
+    expect(await version.inputValue()).toBe(LATEST_API_VERSION);
+    expect(await version.locator('option').allTextContents()).toEqual([`${LATEST_API_VERSION} (your account's)`]);
     await page.getByLabel('Endpoint URL').press('Enter');
     const shown = page.locator('#new-secret');
     await shown.waitFor({ state: 'visible' });

@@ -389,6 +389,18 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('sellers').dropColumn('api_version').execute();
       },
     },
+    // Each webhook endpoint is pinned to a version too (its events are rendered in it); those that exist get their
+    // seller's.
+    '013_webhook_endpoint_api_version': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('webhook_endpoints').addColumn('api_version', 'text').execute();
+        await sql`update webhook_endpoints set api_version =
+          (select s.api_version from sellers s where s.id = webhook_endpoints.seller_id)`.execute(db);
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('webhook_endpoints').dropColumn('api_version').execute();
+      },
+    },
   };
 }
 

@@ -22,6 +22,8 @@ export interface ClaimedDelivery {
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: string | null;
+  /** The endpoint's pinned API version (its events are rendered in it); null: the latest. */
+  apiVersion: string | null;
   change: Selectable<CustomerChangesTable>;
 }
 
@@ -142,6 +144,7 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
       'e.secret',
       'e.previous_secret',
       'e.previous_secret_expires_at',
+      'e.api_version as endpoint_api_version',
     ])
     .where(
       'd.id',
@@ -152,7 +155,7 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
     .orderBy('d.next_attempt_at')
     .orderBy('d.id')
     .execute();
-  return rows.map(({ delivery_id, attempts, endpoint_id, url, secret, previous_secret, previous_secret_expires_at, ...change }) => ({
+  return rows.map(({ delivery_id, attempts, endpoint_id, url, secret, previous_secret, previous_secret_expires_at, endpoint_api_version, ...change }) => ({
     id: Number(delivery_id),
     attempts: Number(attempts),
     endpointId: endpoint_id,
@@ -160,6 +163,7 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
     secret,
     previousSecret: previous_secret,
     previousSecretExpiresAt: toIsoOrNull(previous_secret_expires_at),
+    apiVersion: endpoint_api_version,
     change: change as Selectable<CustomerChangesTable>,
   }));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { customerEvent, WEBHOOK_TIMEOUT_MS, webhookHeaders } from '@customers-api/core';
+import { API_VERSIONING, customerEvent, eventInVersion, WEBHOOK_TIMEOUT_MS, webhookHeaders, type ApiVersioning } from '@customers-api/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { changeFromRow } from './changes.js';
@@ -40,6 +40,8 @@ export interface DeliveryWorkerOptions {
   pruneIntervalMs?: number | undefined;
   /** Sees each attempt start and end (metrics, traces: observability/); nothing when omitted. */
   observer?: DeliveryObserver | undefined;
+  /** The versions events are rendered in (buildApp passes its own; tests a fixture version). openapi.yaml's by default. */
+  versioning?: ApiVersioning | undefined;
 }
 
 /** How an attempt ended for an observer: recorded as `result`, or cut short by a stop, or not recorded (an error). */
@@ -103,6 +105,7 @@ export class DeliveryWorker {
       sellerSlots: SELLER_DELIVERY_SLOTS,
       endpointSlots: ENDPOINT_DELIVERY_SLOTS,
       pruneIntervalMs: 60 * 60 * 1000,
+      versioning: API_VERSIONING,
       ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
     } as ResolvedOptions;
   }
@@ -229,7 +232,12 @@ export class DeliveryWorker {
     const observed = this.#options.observer?.(delivery);
     this.#attempts++;
     const change = changeFromRow(delivery.change);
-    const body = JSON.stringify(customerEvent(change));
+    // In the endpoint's pinned version (core's chain), which the body's api_version and Customers-Version name.
+    const event = eventInVersion(customerEvent(change), delivery.apiVersion, {
+      versioning: this.#options.versioning,
+      now: () => new Date(clock.now()),
+    });
+    const body = JSON.stringify(event.body);
     let outcome: AttemptOutcome;
     try {
       const keys = [secrets.open(delivery.secret, delivery.endpointId)];
@@ -240,7 +248,7 @@ export class DeliveryWorker {
       outcome = await sendWebhook({
         url: delivery.url,
         body,
-        headers: { ...headers },
+        headers: { ...headers, ...event.headers },
         timeoutMs: this.#options.timeoutMs,
         allowPrivate: this.#options.allowPrivate,
         signal: this.#abort.signal,

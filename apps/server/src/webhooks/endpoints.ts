@@ -3,10 +3,13 @@ import {
   CUSTOMER_EVENT_TYPES,
   generateWebhookSecret,
   isEventId,
+  LATEST_API_VERSION,
+  openApiVersions,
   WEBHOOK_SECRET_ROTATION_OVERLAP_MS,
   normalizeWebhookUrl,
   webhookUrlProblem,
   type CustomerChange,
+  type ApiVersion,
   type CustomerEvent,
 } from '@customers-api/core';
 import type { Selectable } from 'kysely';
@@ -39,6 +42,8 @@ export interface WebhookEndpoint {
   disabled_at: string | null;
   /** After a rotation: until when the previous secret still signs; null otherwise. */
   previous_secret_expires_at: string | null;
+  /** The API version its events are written in (pinned at creation). */
+  api_version: string;
 }
 
 /** The answer to a create: the endpoint and its secret, shown this once. */
@@ -50,12 +55,14 @@ export interface NewWebhookEndpoint {
   url: string;
   /** Event types; every type when omitted. */
   events?: readonly string[] | undefined;
+  /** The API version its events are rendered in; the seller's pinned version when omitted. */
+  apiVersion?: string | undefined;
 }
 
 export type CreateEndpointResult =
   | { kind: 'created'; endpoint: CreatedWebhookEndpoint }
-  /** `message` starts with the property it is about (`url` or `events`). */
-  | { kind: 'invalid'; property: 'url' | 'events'; message: string }
+  /** `message` starts with the property it is about (`url`, `events` or `api_version`). */
+  | { kind: 'invalid'; property: 'url' | 'events' | 'api_version'; message: string }
   /** The seller has as many endpoints as its cap allows (`limit`); nothing was created. */
   | { kind: 'limit_reached'; limit: number; message: string };
 
@@ -63,6 +70,8 @@ export interface EndpointOptions {
   /** Loopback and private URLs too: the operator's CLI, or a server run with --allow-private-webhooks. */
   allowPrivate?: boolean;
   now?: Date;
+  /** The versions an endpoint may be pinned to (the app's versioning; tests: a fixture version); openapi.yaml's by default. */
+  versions?: readonly ApiVersion[];
 }
 
 /** One event sent (or to be sent) to one endpoint. */
@@ -107,12 +116,16 @@ export async function createEndpoint(
   box: SecretBox,
   sellerId: string,
   input: NewWebhookEndpoint,
-  { allowPrivate = false, now = new Date() }: EndpointOptions = {},
+  { allowPrivate = false, now = new Date(), versions }: EndpointOptions = {},
 ): Promise<CreateEndpointResult> {
   const urlProblem = webhookUrlProblem(input.url, { allowPrivate });
   if (urlProblem) return { kind: 'invalid', property: 'url', message: urlProblem };
   const events = parseEventTypes(input.events);
   if (typeof events === 'string') return { kind: 'invalid', property: 'events', message: events };
+  const open = openApiVersions(() => now, versions);
+  if (input.apiVersion !== undefined && !open.includes(input.apiVersion)) {
+    return { kind: 'invalid', property: 'api_version', message: `api_version must be one of: ${open.join(', ')}` };
+  }
   const id = randomUUID();
   const secret = generateWebhookSecret();
   const row = {
@@ -129,13 +142,17 @@ export async function createEndpoint(
     timeouts_in_a_row: 0,
     attempts_failing_since: null,
     disabled_at: null,
+    api_version: input.apiVersion ?? null,
   };
   // Counted and inserted under the seller's lock (PostgreSQL) or the write lock (SQLite): two creates at the cap
   // cannot both pass.
   const limit = await writeTransaction(handle, async (trx) => {
-    let seller = trx.selectFrom('sellers').select('webhook_endpoint_limit').where('id', '=', sellerId);
+    let seller = trx.selectFrom('sellers').select(['webhook_endpoint_limit', 'api_version']).where('id', '=', sellerId);
     if (handle.dialect === 'postgres') seller = seller.forNoKeyUpdate();
-    const own = (await seller.executeTakeFirst())?.webhook_endpoint_limit;
+    const found = await seller.executeTakeFirst();
+    const own = found?.webhook_endpoint_limit;
+    // Pinned to the seller's version unless one was chosen (a seller pinned to nothing gets the latest).
+    row.api_version ??= found?.api_version ?? LATEST_API_VERSION;
     const cap = own ?? DEFAULT_WEBHOOK_ENDPOINT_LIMIT;
     const { count } = await trx
       .selectFrom('webhook_endpoints')
@@ -411,6 +428,7 @@ function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoin
     disabled: disabledAt !== null,
     disabled_at: disabledAt,
     previous_secret_expires_at: toIsoOrNull(row.previous_secret_expires_at),
+    api_version: row.api_version ?? LATEST_API_VERSION,
   };
 }
 

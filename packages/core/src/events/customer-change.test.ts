@@ -55,6 +55,7 @@ describe('customerEvent', () => {
     expect(customerEvent(change({}))).toEqual({
       id: 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e',
       type: 'customer.created',
+      api_version: '2026-11-26',
       created_at: '2026-11-25T09:30:00.000Z',
       data: { customer: ada, sequence: 1 },
     });
@@ -68,6 +69,7 @@ describe('customerEvent', () => {
     expect(event).toEqual({
       id: 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e',
       type: 'customer.updated',
+      api_version: '2026-11-26',
       created_at: '2026-11-25T10:15:42.120Z',
       data: { customer: suspended, changed_fields: ['status'], sequence: 2 },
     });
@@ -80,6 +82,7 @@ describe('customerEvent', () => {
     expect(customerEvent(change({ type: 'customer.deleted', sequence: 4, occurredAt: '2026-11-25T11:00:00.000Z' }))).toEqual({
       id: 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e',
       type: 'customer.deleted',
+      api_version: '2026-11-26',
       created_at: '2026-11-25T11:00:00.000Z',
       data: { customer: { id: ada.id, seller_id: seller }, sequence: 4 },
     });

@@ -4,6 +4,7 @@ import type {
   CustomerEventType,
   CustomerField,
 } from '../types.js';
+import { LATEST_API_VERSION } from '../versions/api-version.js';
 
 /**
  * One change of a customer as a store records it in its outbox, in the same transaction as the change itself
@@ -94,13 +95,14 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The event delivered for a recorded change, exactly as openapi.yaml's `webhooks` describe it.
+ * The event of a recorded change in the latest version, exactly as openapi.yaml's `webhooks` describe it
+ * (`eventInVersion` renders it in an endpoint's version).
  *
  * @example
  * const body = JSON.stringify(customerEvent(change));
  */
-export function customerEvent(change: CustomerChange): CustomerEvent {
-  const common = { id: change.eventId, created_at: change.occurredAt };
+export function customerEvent(change: CustomerChange, apiVersion: string = LATEST_API_VERSION): CustomerEvent {
+  const common = { id: change.eventId, api_version: apiVersion, created_at: change.occurredAt };
   switch (change.type) {
     case 'customer.created':
       return { ...common, type: change.type, data: { customer: change.customer, sequence: change.sequence } };

@@ -30,17 +30,18 @@ export const FIXTURE_CHANGE: VersionChange = {
   request: (body) => rename(body, 'company', 'company_name') as Record<string, unknown>,
   response: (body) => renameCustomers(body, 'company_name', 'company'),
   errorMessage: (message) => message.replace(/\bcompany_name\b/g, 'company'),
+  // Events carry the customer in `data.customer` (a deleted one has no `company_name`: left as it is).
   event: (event) => {
-    const data = event.data as { object?: unknown; previous_attributes?: unknown } | undefined;
-    if (typeof data !== 'object' || data === null) return event;
+    const data = event.data;
+    if (typeof data !== 'object' || data === null || !('customer' in data)) return event;
+    const { customer } = data as { customer: unknown };
+    const changed = (data as { changed_fields?: unknown }).changed_fields;
     return {
       ...event,
       data: {
         ...data,
-        ...(data.object !== undefined && { object: rename(data.object, 'company_name', 'company') }),
-        ...(data.previous_attributes !== undefined && {
-          previous_attributes: rename(data.previous_attributes, 'company_name', 'company'),
-        }),
+        customer: rename(customer, 'company_name', 'company'),
+        ...(Array.isArray(changed) && { changed_fields: changed.map((field) => (field === 'company_name' ? 'company' : field)) }),
       },
     };
   },

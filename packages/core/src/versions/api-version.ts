@@ -72,6 +72,17 @@ export function apiVersionHeaders(header: HeaderReader, now?: () => Date): Recor
 }
 
 /**
+ * The versions a seller or a webhook endpoint may be pinned to today: those not past their sunset, newest first.
+ *
+ * @example
+ * openApiVersions(); // ['2026-11-26']
+ */
+export function openApiVersions(now: () => Date = () => new Date(), versions: readonly ApiVersion[] = API_VERSIONS): string[] {
+  const today = versions.some((entry) => entry.sunset !== undefined) ? utcDate(now()) : '';
+  return versions.filter((entry) => entry.sunset === undefined || today < entry.sunset).map((entry) => entry.version);
+}
+
+/**
  * A date's UTC calendar day, `YYYY-MM-DD`, as sunsets are compared.
  *
  * @example

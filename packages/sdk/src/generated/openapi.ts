@@ -292,6 +292,17 @@ export interface components {
          * @example evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e
          */
         EventId: string;
+        /**
+         * @description A dated API version (one of `x-api-versions`).
+         * @example 2026-11-26
+         */
+        ApiVersionDate: string;
+        /**
+         * @description The API version the event is written in; also sent as the delivery's `Customers-Version` header. Every
+         *     delivery has it; it is optional here only so that events made by hand before it existed (tests, fixtures)
+         *     stay valid.
+         */
+        EventApiVersion: components["schemas"]["ApiVersionDate"];
         /** @description The customer's change number; 1 for its creation, one more for each later change, whether or not an endpoint received that change (so an endpoint may see gaps). Drop an event whose sequence is lower than one already applied for the customer. */
         EventSequence: number;
         /**
@@ -319,6 +330,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.created";
+            api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601, UTC); for creates and updates, the customer's `updated_at`.
@@ -337,6 +349,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.updated";
+            api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601, UTC); for creates and updates, the customer's `updated_at`.
@@ -357,6 +370,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.deleted";
+            api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
              * @description When the change happened (ISO 8601, UTC); for creates and updates, the customer's `updated_at`.
@@ -590,6 +604,12 @@ export interface components {
          *     rotation (old and new secret); accept the request when any one matches.
          */
         WebhookSignature: string;
+        /**
+         * @description The API version the event is written in (the same as its `api_version`): the version the endpoint was
+         *     pinned to at its creation (its seller's, unless another was chosen), or the latest once that one is past
+         *     its sunset. An event of a newer version is translated down to it, as answers to requests are.
+         */
+        WebhookCustomersVersion: components["schemas"]["ApiVersionDate"];
         /**
          * @description The customer's UUID. A value that is not a UUID is answered with `404 Not Found`.
          * @example 3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61
@@ -991,6 +1011,12 @@ export interface operations {
                  *     rotation (old and new secret); accept the request when any one matches.
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The API version the event is written in (the same as its `api_version`): the version the endpoint was
+                 *     pinned to at its creation (its seller's, unless another was chosen), or the latest once that one is past
+                 *     its sunset. An event of a newer version is translated down to it, as answers to requests are.
+                 */
+                "Customers-Version": components["parameters"]["WebhookCustomersVersion"];
             };
             path?: never;
             cookie?: never;
@@ -1031,6 +1057,12 @@ export interface operations {
                  *     rotation (old and new secret); accept the request when any one matches.
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The API version the event is written in (the same as its `api_version`): the version the endpoint was
+                 *     pinned to at its creation (its seller's, unless another was chosen), or the latest once that one is past
+                 *     its sunset. An event of a newer version is translated down to it, as answers to requests are.
+                 */
+                "Customers-Version": components["parameters"]["WebhookCustomersVersion"];
             };
             path?: never;
             cookie?: never;
@@ -1071,6 +1103,12 @@ export interface operations {
                  *     rotation (old and new secret); accept the request when any one matches.
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The API version the event is written in (the same as its `api_version`): the version the endpoint was
+                 *     pinned to at its creation (its seller's, unless another was chosen), or the latest once that one is past
+                 *     its sunset. An event of a newer version is translated down to it, as answers to requests are.
+                 */
+                "Customers-Version": components["parameters"]["WebhookCustomersVersion"];
             };
             path?: never;
             cookie?: never;

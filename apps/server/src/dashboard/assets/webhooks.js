@@ -150,7 +150,8 @@ async function createEndpoint(event) {
   button.disabled = true;
   try {
     clearError();
-    const created = await api('POST', '/webhooks', { url: $('endpoint-url').value, events });
+    const apiVersion = $('endpoint-api-version').value;
+    const created = await api('POST', '/webhooks', { url: $('endpoint-url').value, events, ...(apiVersion && { api_version: apiVersion }) });
     form.reset();
     showSecret(created);
     await refreshEndpoints();
@@ -244,3 +245,14 @@ $('send-test').addEventListener('click', sendTest);
 $('refresh-deliveries').addEventListener('click', () => refreshDeliveries().catch(showError));
 $('sign-out').addEventListener('click', signOut);
 refreshEndpoints().catch(showError);
+fillApiVersions().catch(showError);
+
+/** The create form's version select: the account's pinned version (the default) and the newer open ones. */
+async function fillApiVersions() {
+  const account = await api('GET', '/account');
+  const select = $('endpoint-api-version');
+  select.replaceChildren(
+    new Option(`${account.api_version} (your account's)`, account.api_version, true, true),
+    ...account.api_versions_available.map((version) => new Option(version, version)),
+  );
+}

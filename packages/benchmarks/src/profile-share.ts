@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The parts of a V8 `.cpuprofile` (node --cpu-prof) read here. */
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string }; children?: number[] }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * The functions of the API version machinery on a request of the latest version: the server's onRequest hook
+ * (core's header rule and the response header it sets), the pin check after authentication, and core's lookups.
+ */
+export const VERSION_MACHINERY = ['applyApiVersion', 'pinnedVersion', 'resolveApiVersion', 'apiVersionHeaders', 'changesFor', 'headersFor'];
+
+/**
+ * Where the time under a hook stops being the hook's: Fastify's hook runner `next`, which the hook's `done()`
+ * calls and which runs the following hooks and the handler synchronously, inside the hook's stack.
+ */
+export const HOOK_CONTINUATION = ['next'];
+
+/**
+ * The share of a process's CPU spent inside any of `functions` (their own time and everything they call, up to a
+ * `continuation` frame: what runs below one is not theirs), from its V8 CPU profile: sampled time whose stack,
+ * read from the leaf up, meets one of `functions` before any `continuation`, over all sampled time but idle.
+ *
+ * @example
+ * profileShare(JSON.parse(readFileSync(file, 'utf8')), VERSION_MACHINERY, HOOK_CONTINUATION); // 0.012
+ */
+export function profileShare(profile: CpuProfile, functions: readonly string[], continuation: readonly string[] = []): number {
+  const wanted = new Set(functions);
+  const stops = new Set(continuation);
+  const parent = new Map<number, number>();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  // Whether a node or any of its callers is one of `functions`, memoized per node.
+  const inside = new Map<number, boolean>();
+  const isInside = (id: number): boolean => {
+    const known = inside.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id)!;
+    const up = parent.get(id);
+    const name = node.callFrame.functionName;
+    const result = wanted.has(name) || (!stops.has(name) && up !== undefined && isInside(up));
+    inside.set(id, result);
+    return result;
+  };
+  let busy = 0;
+  let spent = 0;
+  profile.samples.forEach((id, index) => {
+    if (byId.get(id)?.callFrame.functionName === '(idle)') return;
+    // A sample's weight is the time to the next one (V8 writes the delta before each sample).
+    const weight = profile.timeDeltas[index + 1] ?? 0;
+    busy += weight;
+    if (isInside(id)) spent += weight;
+  });
+  return busy === 0 ? Number.NaN : spent / busy;
+}
+
+/**
+ * {@link profileShare} of the one profile `node --cpu-prof --cpu-prof-dir=dir` wrote into `dir` (the process has
+ * stopped); NaN when there is none.
+ */
+export function profileShareIn(dir: string, functions: readonly string[], continuation: readonly string[] = []): number {
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) return Number.NaN;
+  return profileShare(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, functions, continuation);
+}

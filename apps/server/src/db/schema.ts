@@ -163,6 +163,25 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** One attempt to send a delivery (migration 014); deleted with its delivery. */
+export interface WebhookDeliveryAttemptsTable {
+  id: SerialId;
+  delivery_id: ColumnType<number | string, number | string, number | string>;
+  endpoint_id: string;
+  /** 1 for the first attempt since the delivery was queued or last resent. */
+  attempt: number;
+  attempted_at: Timestamp;
+  duration_ms: number;
+  /** The receiver's HTTP status; null when none came. */
+  status_code: number | null;
+  /** Why no usable answer came, in plain language (webhooks/attempt-failure.ts); null when a status came. */
+  error: string | null;
+  /** The first 2 KiB of the receiver's answer. */
+  response_body: string | null;
+  /** The `webhook-signature` header as sent (signatures only, never a secret). */
+  signature: string;
+}
+
 /** One security-relevant change (migration 010, audit/audit-log.ts); never a secret, key or token. */
 export interface AuditLogTable {
   id: SerialId;
@@ -192,6 +211,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   customer_changes: CustomerChangesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   audit_log: AuditLogTable;
 }
 

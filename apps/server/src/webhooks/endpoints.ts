@@ -416,7 +416,8 @@ function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoin
 
 type DeliveryRow = Omit<Selectable<WebhookDeliveriesTable>, 'id' | 'change_id' | 'lease_until' | 'lease_owner' | 'given_up_at'>;
 
-function deliveryFromRow(row: DeliveryRow & { event_id: string; type: string }): WebhookDelivery {
+/** A deliveries row joined with its change's `event_id` and `type`, as listings show it. */
+export function deliveryFromRow(row: DeliveryRow & { event_id: string; type: string }): WebhookDelivery {
   const nextAttemptAt = toIsoOrNull(row.next_attempt_at);
   const deliveredAt = toIsoOrNull(row.delivered_at);
   const status = nextAttemptAt !== null ? (row.attempts === 0 ? 'pending' : 'retrying') : deliveredAt ? 'delivered' : 'failed';

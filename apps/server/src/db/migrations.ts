@@ -421,6 +421,18 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('webhook_delivery_attempts').ifExists().execute();
       },
     },
+    // A seller's own note on each webhook endpoint (issue 29: edited on the endpoint page); '' when none.
+    '016_webhook_endpoint_description': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .alterTable('webhook_endpoints')
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('webhook_endpoints').dropColumn('description').execute();
+      },
+    },
   };
 }
 

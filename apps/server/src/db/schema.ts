@@ -122,6 +122,8 @@ export interface WebhookEndpointsTable {
   attempts_failing_since: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** When it was disabled for failing too long (migration 009); null while enabled. */
   disabled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The seller's note on it (migration 016); '' when none. */
+  description: ColumnType<string, string | undefined, string>;
 }
 
 /** The outbox: one row per change of a customer, written by triggers (db/outbox-triggers.ts). */

@@ -16,6 +16,7 @@ import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema
 import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from './delivery-fairness.js';
+import { descriptionProblem } from './endpoint-description.js';
 import type { SecretBox } from './secret-box.js';
 
 // A seller's webhook endpoints and their deliveries: every function is scoped by the seller (the dashboard passes
@@ -30,6 +31,8 @@ export interface WebhookEndpoint {
   seller_id: string;
   url: string;
   events: CustomerEventType[];
+  /** The seller's note on it; '' when none. */
+  description: string;
   created_at: string;
   /** Whether a delivery to it was given up since its last success. */
   failing: boolean;
@@ -50,12 +53,14 @@ export interface NewWebhookEndpoint {
   url: string;
   /** Event types; every type when omitted. */
   events?: readonly string[] | undefined;
+  /** The seller's note on it (endpoint-edits.ts checks it); '' when omitted. */
+  description?: string | undefined;
 }
 
 export type CreateEndpointResult =
   | { kind: 'created'; endpoint: CreatedWebhookEndpoint }
   /** `message` starts with the property it is about (`url` or `events`). */
-  | { kind: 'invalid'; property: 'url' | 'events'; message: string }
+  | { kind: 'invalid'; property: 'url' | 'events' | 'description'; message: string }
   /** The seller has as many endpoints as its cap allows (`limit`); nothing was created. */
   | { kind: 'limit_reached'; limit: number; message: string };
 
@@ -113,6 +118,8 @@ export async function createEndpoint(
   if (urlProblem) return { kind: 'invalid', property: 'url', message: urlProblem };
   const events = parseEventTypes(input.events);
   if (typeof events === 'string') return { kind: 'invalid', property: 'events', message: events };
+  const descriptionIssue = input.description === undefined ? undefined : descriptionProblem(input.description);
+  if (descriptionIssue) return { kind: 'invalid', property: 'description', message: descriptionIssue };
   const id = randomUUID();
   const secret = generateWebhookSecret();
   const row = {
@@ -129,6 +136,7 @@ export async function createEndpoint(
     timeouts_in_a_row: 0,
     attempts_failing_since: null,
     disabled_at: null,
+    description: input.description ?? '',
   };
   // Counted and inserted under the seller's lock (PostgreSQL) or the write lock (SQLite): two creates at the cap
   // cannot both pass.
@@ -397,7 +405,8 @@ export function keyMismatch(sealedWith: string, have: string): string {
   );
 }
 
-function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
+/** An endpoints row as listings show it (never its secret). */
+export function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
   const failingSince = toIsoOrNull(row.failing_since);
   const disabledAt = toIsoOrNull(row.disabled_at);
   return {
@@ -405,6 +414,7 @@ function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoin
     seller_id: row.seller_id,
     url: row.url,
     events: fromJson<CustomerEventType[]>(row.event_types),
+    description: row.description,
     created_at: toIso(row.created_at),
     failing: failingSince !== null,
     failing_since: failingSince,

@@ -155,7 +155,7 @@ describe.each(['sqlite', 'postgres'] as const)('the Webhooks page in Chromium, s
     expect(enabled).toEqual([{ disabled_at: null }]);
 
     // Rotate: confirmed in the dialog; the new secret is shown once and verifies the next event (so does the old).
-    await endpointRow(receiver.url).getByRole('button', { name: `Rotate the secret of ${receiver.url}` }).click();
+    await endpointRow(receiver.url).getByRole('button', { name: `Rotate secret of ${receiver.url}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Rotate secret' }).click();
     await shown.waitFor({ state: 'visible' });

@@ -1,6 +1,7 @@
 import { normalizeWebhookUrl, webhookUrlProblem } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
 import { canonicalUuid } from '../db/uuid.js';
+import { writeTransaction } from '../db/write-transaction.js';
 import { descriptionProblem } from './endpoint-description.js';
 import { endpointFromRow, findEndpoint, keyMismatch, parseEventTypes, type WebhookEndpoint } from './endpoints.js';
 import type { SecretBox } from './secret-box.js';
@@ -92,9 +93,10 @@ export async function editEndpoint(
 }
 
 /**
- * Disables the endpoint by the seller's choice: nothing new is queued for it (the outbox triggers skip disabled
- * endpoints) and what waits is not sent until it is enabled again (enableEndpoint). Disabling a disabled one
- * changes nothing. Undefined when the seller has no such endpoint.
+ * Disables the endpoint by the seller's choice, as the server does after 5 days of failures: nothing new is
+ * queued for it (the outbox triggers skip disabled endpoints) and its waiting deliveries are given up, in one
+ * transaction; once it is enabled again (enableEndpoint), "resend all failed" or a resend brings them back.
+ * Disabling a disabled one changes nothing. Undefined when the seller has no such endpoint.
  *
  * @example
  * const endpoint = await disableEndpoint(handle, sellerId, endpointId, new Date());
@@ -102,13 +104,24 @@ export async function editEndpoint(
 export async function disableEndpoint(handle: DatabaseHandle, sellerId: string, idArg: string, now: Date): Promise<WebhookEndpoint | undefined> {
   const id = canonicalUuid(idArg);
   if (!id) return undefined;
-  await handle.db
-    .updateTable('webhook_endpoints')
-    .set({ disabled_at: now.toISOString() })
-    .where('seller_id', '=', sellerId)
-    .where('id', '=', id)
-    .where('disabled_at', 'is', null)
-    .execute();
+  const at = now.toISOString();
+  await writeTransaction(handle, async (trx) => {
+    const disabled = await trx
+      .updateTable('webhook_endpoints')
+      .set({ disabled_at: at })
+      .where('seller_id', '=', sellerId)
+      .where('id', '=', id)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (disabled.numUpdatedRows === 0n) return;
+    // An attempt in flight is given up when it is recorded (endpoint-health.ts sees the endpoint disabled).
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: null, given_up_at: at })
+      .where('endpoint_id', '=', id)
+      .where('next_attempt_at', 'is not', null)
+      .execute();
+  });
   return findEndpoint(handle, sellerId, id);
 }
 

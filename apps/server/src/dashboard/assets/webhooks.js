@@ -57,9 +57,12 @@ function deliveryRow(delivery) {
     : element('code', { text: String(delivery.last_status_code) });
   return element('tr', { attrs: { 'data-event-id': delivery.event_id } }, [
     element('th', { attrs: { scope: 'row', 'data-label': 'Event' } }, [
-      element('code', { text: delivery.event_type }),
-      element('br'),
-      element('code', { text: delivery.event_id, className: 'muted' }),
+      // Opens the delivery with its request and attempts on the endpoint's own page.
+      element('a', { attrs: { href: `/dashboard/settings/webhooks/${encodeURIComponent(shown.id)}?delivery=${delivery.event_id}` } }, [
+        element('code', { text: delivery.event_type }),
+        element('br'),
+        element('code', { text: delivery.event_id }),
+      ]),
     ]),
     element('td', { attrs: { 'data-label': 'State' } }, [
       element('span', { text: STATE_LABELS[delivery.status], className: `badge badge-${delivery.status}` }),

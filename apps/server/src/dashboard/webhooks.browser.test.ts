@@ -138,9 +138,18 @@ describe.each(['sqlite', 'postgres'] as const)('the Webhooks page in Chromium, s
     mkdirSync(ARTIFACTS, { recursive: true });
     await endpointRow(receiver.url).getByRole('button', { name: `Show deliveries to ${receiver.url}` }).click();
     await deliveryRow(event.id).waitFor();
+    // Every column fits its card (issue 29: the Resend column was cut at 1280 px), before and after a resend.
+    const tooWide = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.table-wrap')]
+      .filter((node) => node.offsetParent !== null && node.scrollWidth > node.clientWidth).map((node) => {
+        const right = node.getBoundingClientRect().right;
+        const out = [...node.querySelectorAll<HTMLElement>('*')].find((child) => child.getBoundingClientRect().right > right + 1);
+        return `${node.parentElement?.id}: ${node.scrollWidth} > ${node.clientWidth} (${out?.tagName}.${out?.className} ${out?.textContent?.slice(0, 40)})`;
+      }));
+    expect(await tooWide()).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, `webhooks-${dialect}-desktop.png`), fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await tooWide()).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, `webhooks-${dialect}-360px.png`), fullPage: true });
     await page.setViewportSize(DESKTOP);
 

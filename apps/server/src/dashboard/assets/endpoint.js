@@ -130,7 +130,7 @@ async function loadDeliveries({ append = false } = {}) {
   cursor = page.next_cursor;
   $('more').hidden = cursor === null;
   const none = $('deliveries-body').children.length === 0;
-  $('deliveries-table').hidden = none;
+  $('endpoint-deliveries').hidden = none;
   $('deliveries-empty').hidden = !none;
   // Keep the first page current while something on it is on its way.
   if (!append && page.deliveries.some((d) => d.status === 'pending' || d.status === 'retrying')) {

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.secret_revealed',
   'webhook_endpoint.test_sent',
   'webhook_delivery.resent',
+  'webhook_delivery.resent_failed',
   'sign_in_link.issued',
   'sign_in.used',
   'signed_out',

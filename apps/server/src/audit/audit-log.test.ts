@@ -161,10 +161,11 @@ describe.each(DIALECTS)('audit log on %s', (dialect) => {
     expect(await rows()).toEqual([]);
   });
 
-  it('names every action of the issue, and the enabling of a disabled endpoint', () => {
-    expect(AUDIT_ACTIONS).toHaveLength(18);
-    expect(new Set(AUDIT_ACTIONS).size).toBe(18);
+  it('names every action of the issue, the enabling of a disabled endpoint and resending all failed deliveries', () => {
+    expect(AUDIT_ACTIONS).toHaveLength(19);
+    expect(new Set(AUDIT_ACTIONS).size).toBe(19);
     expect(AUDIT_ACTIONS).toContain('webhook_endpoint.enabled');
+    expect(AUDIT_ACTIONS).toContain('webhook_delivery.resent_failed');
   });
 });
 

@@ -13,4 +13,6 @@ export const dashboardErrors = {
   webhookNotFound: () => new ApiError(404, 'Webhook endpoint not found'),
   /** At the seller's cap on endpoints; the message names it (webhooks/endpoints.ts). */
   webhookEndpointLimit: (message: string) => new ApiError(403, message),
+  /** Another endpoint of the seller has this URL (webhooks/endpoint-edits.ts words it). */
+  webhookUrlTaken: (message: string) => new ApiError(409, message),
 };

@@ -24,6 +24,11 @@ describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
       ['/dashboard/settings/api-keys', { cookie }, 200, 'text/html; charset=utf-8'],
       ['/dashboard/settings/webhooks', {}, 401, 'text/html; charset=utf-8'],
       ['/dashboard/settings/webhooks', { cookie }, 200, 'text/html; charset=utf-8'],
+      // An endpoint's page: the same page for any id (its script's API call decides; another seller's is a 404 there).
+      ['/dashboard/settings/webhooks/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', {}, 401, 'text/html; charset=utf-8'],
+      ['/dashboard/settings/webhooks/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', { cookie }, 200, 'text/html; charset=utf-8'],
+      ['/dashboard/assets/endpoint.js', {}, 200, 'text/javascript; charset=utf-8'],
+      ['/dashboard/assets/webhooks.css', {}, 200, 'text/css; charset=utf-8'],
       [`/dashboard/login?token=${'A'.repeat(43)}`, {}, 401, 'text/html; charset=utf-8'], // well-formed, but no such link
       ['/dashboard/login?token=abc', {}, 401, 'text/html; charset=utf-8'],
       ['/dashboard/login', {}, 401, 'text/html; charset=utf-8'],
@@ -66,13 +71,13 @@ describe.each(DIALECTS)('dashboard pages and assets on %s', (dialect) => {
   });
 
   it('has no inline scripts or styles in its pages, and serves no page or unknown file as an asset', async () => {
-    for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/webhooks', `/dashboard/login?token=${'A'.repeat(43)}`, '/dashboard/login', '/dashboard']) {
+    for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/webhooks', '/dashboard/settings/webhooks/x', `/dashboard/login?token=${'A'.repeat(43)}`, '/dashboard/login', '/dashboard']) {
       const cookie = await signIn(server, seller.sellerId);
       const { text } = await rawCall(server, 'GET', path, { cookie });
       expect(text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
       expect(text).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
     }
-    for (const name of ['keys.html', 'webhooks.html', 'nope.js', '..%2Fpackage.json', '.env']) {
+    for (const name of ['keys.html', 'webhooks.html', 'endpoint.html', 'nope.js', '..%2Fpackage.json', '.env']) {
       const response = await rawCall(server, 'GET', `/dashboard/assets/${name}`);
       expect(response.status, name).toBe(404);
       expect(JSON.parse(response.text)).toEqual({ error: 'Not Found', message: expect.stringMatching(/^No route matches/) });

@@ -58,6 +58,13 @@ export function registerPageRoutes(
     app.get(path, async (request, reply) => (await signedOut(request, reply, true)) ?? send(reply, name));
   }
 
+  // An endpoint's own page: the same HTML for any id; its script asks the API, which answers 404 for an id that
+  // is not the seller's (shown on the page), so the page itself tells nothing about other sellers' endpoints.
+  app.get('/settings/webhooks/:id', async (request, reply) => {
+    if (!(await findSession(database, sessionIdOf(request), now()))) return send(reply, 'signed-out.html', 401);
+    return send(reply, 'endpoint.html');
+  });
+
   app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
     const { name } = request.params;
     if (name.endsWith('.html') || !assets.has(name)) return reply.callNotFound();

@@ -1,4 +1,4 @@
-import { errors } from '@customers-api/core';
+import { errors, normalizeWebhookUrl, webhookUrlProblem, type CustomerEvent } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
 import {
   createEndpoint,
@@ -11,6 +11,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../webhooks/endpoints.js';
+import { duplicateUrlMessage, editEndpoint, urlTaken, type EndpointEdit } from '../webhooks/endpoint-edits.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { dashboardErrors } from './dashboard-errors.js';
 import { testEventChange } from './test-event.js';
@@ -31,8 +32,8 @@ export async function listSellerEndpoints(handle: DatabaseHandle, sellerId: stri
 }
 
 /**
- * Registers an endpoint, or throws core's 400 with the repository's message (naming `url` or `events`), or a 403
- * naming the seller's cap on endpoints.
+ * Registers an endpoint, or throws core's 400 with the repository's message (naming `url`, `events` or
+ * `description`), a 409 when another endpoint of the seller has the URL, or a 403 naming the seller's cap.
  */
 export async function createSellerEndpoint(
   handle: DatabaseHandle,
@@ -41,14 +42,34 @@ export async function createSellerEndpoint(
   input: NewWebhookEndpoint,
   options: EndpointOptions,
 ): Promise<Omit<CreatedWebhookEndpoint, 'seller_id'>> {
+  // A valid URL the seller already has: one receiver would get every event twice (the operator's CLI may).
+  if (!webhookUrlProblem(input.url, options) && (await urlTaken(handle, sellerId, normalizeWebhookUrl(input.url)))) {
+    throw dashboardErrors.webhookUrlTaken(duplicateUrlMessage(normalizeWebhookUrl(input.url)));
+  }
   const result = await createEndpoint(handle, box, sellerId, input, options);
   if (result.kind === 'invalid') throw errors.badRequest(result.message);
   if (result.kind === 'limit_reached') throw dashboardErrors.webhookEndpointLimit(result.message);
   return forDashboard(result.endpoint);
 }
 
+/** Edits an endpoint (endpoint-edits.ts); throws core's 400, the 409 of a taken URL; undefined when missing. */
+export async function editSellerEndpoint(
+  handle: DatabaseHandle,
+  sellerId: string,
+  endpointId: string,
+  edit: EndpointEdit,
+  options: { allowPrivate: boolean },
+): Promise<DashboardEndpoint | undefined> {
+  const result = await editEndpoint(handle, sellerId, endpointId, edit, options);
+  if (result.kind === 'not_found') return undefined;
+  if (result.kind === 'invalid') throw errors.badRequest(result.message);
+  if (result.kind === 'duplicate_url') throw dashboardErrors.webhookUrlTaken(result.message);
+  return forDashboard(result.endpoint);
+}
+
 /**
- * Queues a test event ({@link testEventChange}) for one of the seller's endpoints only: an outbox row and its
+ * Queues a test event ({@link testEventChange}) of the type `type` picks for the endpoint (it may throw a 400)
+ * for one of the seller's endpoints only: an outbox row and its
  * one delivery, due now, in one transaction, so the delivery worker signs, sends, retries and lists it like any
  * other. Undefined when the seller has no such endpoint.
  */
@@ -57,8 +78,9 @@ export async function sendSellerTestEvent(
   sellerId: string,
   endpointId: string,
   now: Date,
+  type: (endpoint: WebhookEndpoint) => CustomerEvent['type'] = () => 'customer.updated',
 ): Promise<WebhookDelivery | undefined> {
   const endpoint = await findEndpoint(handle, sellerId, endpointId);
   if (!endpoint) return undefined;
-  return queueChange(handle, endpoint.id, testEventChange(sellerId, now), now);
+  return queueChange(handle, endpoint.id, testEventChange(sellerId, now, undefined, type(endpoint)), now);
 }

@@ -46,4 +46,17 @@ describe('testEventChange', () => {
     expect(loaded).toEqual(spec.components.examples.CustomerUpdatedEventSuspended.value);
     expect(testEventChange(sellerId, now, 'evt_00000000000000000000000000000001').eventId).toBe('evt_00000000000000000000000000000001');
   });
+
+  it.each([
+    ['customer.created', 'CustomerCreatedEvent'],
+    ['customer.updated', 'CustomerUpdatedEvent'],
+    ['customer.deleted', 'CustomerDeletedEvent'],
+  ] as const)('of a chosen type (%s) is a valid event of that type about a test customer', (type, schema) => {
+    const event = customerEvent(testEventChange(sellerId, now, undefined, type));
+    const validate = ajv.getSchema(`api#/components/schemas/${schema}`)!;
+    expect(validate(event), ajv.errorsText(validate.errors)).toBe(true);
+    expect(event.type).toBe(type);
+    expect(isTestEventCustomerId(event.data.customer.id)).toBe(true);
+    expect(event.data.customer.seller_id).toBe(sellerId);
+  });
 });

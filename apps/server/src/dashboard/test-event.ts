@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newEventId, type Customer, type CustomerChange, type CustomerUpdatedEvent } from '@customers-api/core';
+import { newEventId, type Customer, type CustomerChange, type CustomerEvent } from '@customers-api/core';
 import { loadOpenApi } from '../openapi-document.js';
 
 /**
@@ -10,7 +10,12 @@ import { loadOpenApi } from '../openapi-document.js';
  */
 export const TEST_EVENT_CUSTOMER_PREFIX = '00000000-0000-4000-8000-';
 
-const EXAMPLE = 'CustomerUpdatedEventSuspended';
+/** openapi.yaml's example each test event type is built from (a delete's customer: the created one's). */
+const EXAMPLES = {
+  'customer.created': 'CustomerCreatedEventAda',
+  'customer.updated': 'CustomerUpdatedEventSuspended',
+  'customer.deleted': 'CustomerCreatedEventAda',
+} as const;
 
 /** Whether a customer id is one of the test events'. */
 export function isTestEventCustomerId(id: string): boolean {
@@ -18,17 +23,24 @@ export function isTestEventCustomerId(id: string): boolean {
 }
 
 /**
- * The dashboard's "send test event", as a change for the outbox: openapi.yaml's example "Ada was suspended"
- * (a `customer.updated` whose `changed_fields` is `[status]`), with a new event id, the current time and the
- * seller's own id, about a customer that does not exist. Acting on it (blocking Ada's sign-in) is harmless.
+ * The dashboard's "send test event", as a change for the outbox, of the chosen type: openapi.yaml's example
+ * ("Ada was created"; "Ada was suspended", a `customer.updated` whose `changed_fields` is `[status]`; Ada
+ * deleted) with a new event id, the current time and the seller's own id, about a customer that does not exist,
+ * `data.sequence` 1. Acting on it (blocking Ada's sign-in) is harmless.
  *
  * @example
  * const event = customerEvent(testEventChange(sellerId, new Date())); // event.data.changed_fields: ['status']
  */
-export function testEventChange(sellerId: string, now: Date, eventId = newEventId()): CustomerChange {
+export function testEventChange(
+  sellerId: string,
+  now: Date,
+  eventId = newEventId(),
+  type: CustomerEvent['type'] = 'customer.updated',
+): CustomerChange {
+  const name = EXAMPLES[type];
   const examples = (loadOpenApi().document.components as { examples?: Record<string, { value: unknown }> }).examples;
-  const example = examples?.[EXAMPLE]?.value as CustomerUpdatedEvent | undefined;
-  if (!example) throw new Error(`openapi.yaml lost its ${EXAMPLE} example, which test events are built from`);
+  const example = examples?.[name]?.value as { data: { customer: Customer } } | undefined;
+  if (!example) throw new Error(`openapi.yaml lost its ${name} example, which test events are built from`);
   const at = now.toISOString();
   const customer: Customer = {
     ...example.data.customer,
@@ -39,12 +51,12 @@ export function testEventChange(sellerId: string, now: Date, eventId = newEventI
   };
   return {
     eventId,
-    type: 'customer.updated',
+    type,
     sellerId,
     customerId: customer.id,
     sequence: 1,
     occurredAt: at,
     customer,
-    previous: { ...customer, status: 'active' },
+    ...(type === 'customer.updated' ? { previous: { ...customer, status: 'active' } } : {}),
   };
 }

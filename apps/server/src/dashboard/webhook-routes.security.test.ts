@@ -23,6 +23,7 @@ describe.each(DIALECTS)('dashboard webhooks: tenancy, CSRF, keys and logs on %s'
       await server.handle.db.selectFrom('webhook_endpoints').selectAll().orderBy('id').execute(),
       await server.handle.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute(),
       await server.handle.db.selectFrom('customer_changes').select(['id', 'event_id']).orderBy('id').execute(),
+      await server.handle.db.selectFrom('audit_log').select(['id', 'action']).orderBy('id').execute(),
     ]);
 
   beforeAll(async () => {
@@ -55,6 +56,13 @@ describe.each(DIALECTS)('dashboard webhooks: tenancy, CSRF, keys and logs on %s'
         await asStranger('POST', `/webhooks/${id}/deliveries/${eventId}/resend`),
         await asStranger('POST', `/webhooks/${id}/test`),
         await asStranger('POST', `/webhooks/${id}/enable`),
+        await asStranger('GET', `/webhooks/${id}`),
+        await asStranger('PATCH', `/webhooks/${id}`, { description: 'taken over' }),
+        await asStranger('POST', `/webhooks/${id}/disable`),
+        await asStranger('POST', `/webhooks/${id}/reveal-secret`),
+        await asStranger('POST', `/webhooks/${id}/resend-failed`, { since: '2020-01-01T00:00:00Z' }),
+        await asStranger('GET', `/webhooks/${id}/deliveries/${eventId}`),
+        await asStranger('GET', `/webhooks/${id}/test`),
       ];
       for (const answer of answers) {
         expect(answer.status, id).toBe(404);
@@ -63,6 +71,8 @@ describe.each(DIALECTS)('dashboard webhooks: tenancy, CSRF, keys and logs on %s'
     }
     // Nor through the stranger's own endpoint: the owner's event is not one of its deliveries.
     expect((await asStranger('POST', `/webhooks/${strangerEndpoint.id}/deliveries/${eventId}/resend`)).json).toEqual(NOT_FOUND);
+    expect((await asStranger('GET', `/webhooks/${strangerEndpoint.id}/deliveries/${eventId}`)).json).toEqual(NOT_FOUND);
+    expect((await asStranger('GET', `/webhooks/${strangerEndpoint.id}/deliveries?event_id=${eventId}`)).json).toEqual({ deliveries: [], next_cursor: null });
     expect(await snapshot()).toBe(before);
   });
 
@@ -79,6 +89,10 @@ describe.each(DIALECTS)('dashboard webhooks: tenancy, CSRF, keys and logs on %s'
         await call('POST', `/webhooks/${endpoint.id}/test`),
         await call('POST', `/webhooks/${endpoint.id}/deliveries/evt_00000000000000000000000000000000/resend`),
         await call('POST', `/webhooks/${endpoint.id}/enable`),
+        await call('PATCH', `/webhooks/${endpoint.id}`, { url: 'https://evil.example/steal' }),
+        await call('POST', `/webhooks/${endpoint.id}/disable`),
+        await call('POST', `/webhooks/${endpoint.id}/reveal-secret`),
+        await call('POST', `/webhooks/${endpoint.id}/resend-failed`, { since: '2020-01-01T00:00:00Z' }),
       ];
       for (const answer of answers) {
         expect(answer.status, JSON.stringify(headers)).toBe(403);
@@ -103,9 +117,10 @@ describe.each(DIALECTS)('dashboard webhooks: tenancy, CSRF, keys and logs on %s'
     expect(JSON.stringify(await server.handle.db.selectFrom('webhook_endpoints').select('url').execute())).not.toContain('k.example.com');
   });
 
-  it('never logs a secret, even at trace level', async () => {
+  it('never logs a secret, even at trace level, nor one revealed', async () => {
     const created = await as(ownerCookie)('POST', '/webhooks', { url: 'https://logs.example.com/hooks' });
     const rotated = await as(ownerCookie)('POST', `/webhooks/${created.json.id}/rotate-secret`);
+    expect((await as(ownerCookie)('POST', `/webhooks/${created.json.id}/reveal-secret`)).json.secret).toBe(rotated.json.secret);
     expect(logLines.length).toBeGreaterThan(0);
     const logs = logLines.join('');
     expect(logs).toContain(created.json.id);

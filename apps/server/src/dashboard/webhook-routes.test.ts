@@ -38,6 +38,7 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
       id: expect.any(String),
       url: 'https://shop.example.com/hooks',
       events: ALL,
+      description: '',
       created_at: expect.any(String),
       failing: false,
       failing_since: null,

@@ -5,11 +5,14 @@ import type { ApiVersion, RateLimiter } from '@customers-api/core';
 import { audited } from '../audit/audit-log.js';
 import { dashboardAudit } from '../audit/request-audit.js';
 import { canonicalUuid } from '../db/uuid.js';
-import { deleteEndpoint, enableEndpoint, findEndpoint, listDeliveries, resendDelivery, rotateEndpointSecret } from '../webhooks/endpoints.js';
+import { listDeliveryPage } from '../webhooks/delivery-pages.js';
+import { deleteEndpoint, enableEndpoint, findEndpoint, resendDelivery, rotateEndpointSecret } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { dashboardErrors } from './dashboard-errors.js';
 import { chargeSellerBudget } from './seller-budget.js';
 import { createSellerEndpoint, listSellerEndpoints, sendSellerTestEvent } from './seller-webhooks.js';
+import { registerWebhookEndpointRoutes } from './webhook-endpoint-routes.js';
+import { parseDeliveryQuery, testEventType } from './webhook-queries.js';
 import { parseNewWebhookEndpoint } from './webhook-input.js';
 
 type EndpointRoute = { Params: { id: string } };
@@ -80,9 +83,10 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
     return endpoint;
   });
 
-  app.get('/webhooks/:id/deliveries', async (request: EndpointRequest) => ({
-    deliveries: found(await listDeliveries(database, sellerOf(request), request.params.id, { limit: 50 })),
-  }));
+  app.get('/webhooks/:id/deliveries', async (request: EndpointRequest) => {
+    const query = parseDeliveryQuery(request.query as Record<string, unknown>);
+    return found(await listDeliveryPage(database, sellerOf(request), request.params.id, query));
+  });
 
   app.post<DeliveryRoute>('/webhooks/:id/deliveries/:event_id/resend', charged, async (request, reply) => {
     const { id, event_id: eventId } = request.params;
@@ -94,8 +98,10 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
 
   app.post<EndpointRoute>('/webhooks/:id/test', charged, async (request, reply) => {
     const sellerId = sellerOf(request);
-    const delivery = found(await audited(database, dashboardAudit(request), (trx) => sendSellerTestEvent(trx, sellerId, request.params.id, now()),
+    const delivery = found(await audited(database, dashboardAudit(request), (trx) => sendSellerTestEvent(trx, sellerId, request.params.id, now(), (endpoint) => testEventType(request.query as Record<string, unknown>, endpoint)),
       (sent) => sent && { sellerId, action: 'webhook_endpoint.test_sent', targetId: canonicalUuid(request.params.id) ?? null }, now()));
     return reply.code(202).send(delivery);
   });
+
+  registerWebhookEndpointRoutes(app, { database, now, box, allowPrivate, charged, found });
 }

@@ -401,6 +401,50 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('webhook_endpoints').dropColumn('api_version').execute();
       },
     },
+    // Every delivery attempt kept (issue 29): when, how long, the receiver's status or a plain-language failure
+    // (webhooks/attempt-failure.ts), the first 2 KiB of its answer and the signature sent. Pruned with its delivery
+    // (which goes with its event, prune-outbox.ts, or its endpoint): `on delete cascade`. `endpoint_id` and
+    // its index answer an endpoint's success rate over a window without touching its deliveries.
+    '014_delivery_attempts': {
+      async up(db: Kysely<any>) {
+        const serial = dialect === 'postgres' ? 'bigserial' : 'integer';
+        const bigint = dialect === 'postgres' ? 'bigint' : 'integer';
+        await db.schema
+          .createTable('webhook_delivery_attempts')
+          .addColumn('id', serial, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('delivery_id', bigint, (c) => c.notNull().references('webhook_deliveries.id').onDelete('cascade'))
+          .addColumn('endpoint_id', t.id, (c) => c.notNull())
+          .addColumn('attempt', 'integer', (c) => c.notNull())
+          .addColumn('attempted_at', t.timestamp, (c) => c.notNull())
+          .addColumn('duration_ms', 'integer', (c) => c.notNull())
+          .addColumn('status_code', 'integer')
+          .addColumn('error', 'text')
+          .addColumn('response_body', 'text')
+          .addColumn('signature', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('webhook_delivery_attempts_delivery').on('webhook_delivery_attempts').columns(['delivery_id', 'id']).execute();
+        await db.schema
+          .createIndex('webhook_delivery_attempts_endpoint_time')
+          .on('webhook_delivery_attempts')
+          .columns(['endpoint_id', 'attempted_at'])
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('webhook_delivery_attempts').ifExists().execute();
+      },
+    },
+    // A seller's own note on each webhook endpoint (issue 29: edited on the endpoint page); '' when none.
+    '015_webhook_endpoint_description': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .alterTable('webhook_endpoints')
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('webhook_endpoints').dropColumn('description').execute();
+      },
+    },
   };
 }
 

@@ -124,6 +124,8 @@ export interface WebhookEndpointsTable {
   disabled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** The API version its events are rendered in (migration 013); null only if its seller had none (the latest). */
   api_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The seller's note on it (migration 015); '' when none. */
+  description: ColumnType<string, string | undefined, string>;
 }
 
 /** The outbox: one row per change of a customer, written by triggers (db/outbox-triggers.ts). */
@@ -165,6 +167,25 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** One attempt to send a delivery (migration 014); deleted with its delivery. */
+export interface WebhookDeliveryAttemptsTable {
+  id: SerialId;
+  delivery_id: ColumnType<number | string, number | string, number | string>;
+  endpoint_id: string;
+  /** 1 for the first attempt since the delivery was queued or last resent. */
+  attempt: number;
+  attempted_at: Timestamp;
+  duration_ms: number;
+  /** The receiver's HTTP status; null when none came. */
+  status_code: number | null;
+  /** Why no usable answer came, in plain language (webhooks/attempt-failure.ts); null when a status came. */
+  error: string | null;
+  /** The first 2 KiB of the receiver's answer. */
+  response_body: string | null;
+  /** The `webhook-signature` header as sent (signatures only, never a secret). */
+  signature: string;
+}
+
 /** One security-relevant change (migration 010, audit/audit-log.ts); never a secret, key or token. */
 export interface AuditLogTable {
   id: SerialId;
@@ -194,6 +215,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   customer_changes: CustomerChangesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   audit_log: AuditLogTable;
 }
 

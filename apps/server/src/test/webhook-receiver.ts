@@ -9,7 +9,7 @@ export interface ReceivedWebhook {
 }
 
 /** How the receiver answers a request: a status (and headers), or never. */
-export type ReceiverAnswer = { status: number; headers?: Record<string, string> } | 'hang';
+export type ReceiverAnswer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
 
 export interface WebhookReceiver {
   /** http://127.0.0.1:PORT/hooks */
@@ -49,7 +49,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       received.push(entry);
       const reply = answer(entry);
       if (reply === 'hang') hanging.add(response);
-      else response.writeHead(reply.status, reply.headers).end('{"received":true}');
+      else response.writeHead(reply.status, reply.headers).end(reply.body ?? '{"received":true}');
       for (const wake of [...waiters]) wake();
     });
   });

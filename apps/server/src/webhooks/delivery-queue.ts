@@ -187,20 +187,29 @@ export async function renewLeases(
  * answer within the timeout). `error` is recorded and shown to the seller, `detail` only logged.
  */
 export type AttemptOutcome =
-  | { status: number; acknowledged: boolean }
+  | { status: number; acknowledged: boolean; /** The first 2 KiB of the answer's body. */ body?: string }
   | { error: string; timedOut?: boolean; detail?: string };
+
+/** How an attempt was made, kept with it (migration 014) for the dashboard's delivery detail. */
+export interface SentAttempt {
+  startedAt: Date;
+  durationMs: number;
+  /** The `webhook-signature` header sent (signatures only). */
+  signature: string;
+}
 
 /**
  * Records an attempt by the lease's owner (a worker whose lease was taken over records nothing): delivered, or
  * due again after core's next retry delay, or given up after the last one, which marks the endpoint failing
  * until a later delivery to it succeeds. The endpoint's health is recorded with it (endpoint-health.ts): an
- * endpoint disabled now, or before, has the delivery given up instead of retried.
+ * endpoint disabled now, or before, has the delivery given up instead of retried. The attempt itself is kept in
+ * the same transaction (one insert): when, how long, status or failure, the start of the answer.
  */
 export async function recordAttempt(
   handle: DatabaseHandle,
   delivery: ClaimedDelivery,
   outcome: AttemptOutcome,
-  { now, owner, random = Math.random }: { now: Date; owner: string; random?: () => number },
+  { now, owner, random = Math.random, sent }: { now: Date; owner: string; random?: () => number; sent?: SentAttempt },
 ): Promise<'delivered' | 'retrying' | 'failed' | 'lost'> {
   const at = now.toISOString();
   const attempts = delivery.attempts + 1;
@@ -230,6 +239,20 @@ export async function recordAttempt(
       // Another worker holds the delivery now: this attempt teaches nothing, undo its lesson.
       throw new LostLease();
     }
+    await trx
+      .insertInto('webhook_delivery_attempts')
+      .values({
+        delivery_id: delivery.id,
+        endpoint_id: delivery.endpointId,
+        attempt: attempts,
+        attempted_at: (sent?.startedAt ?? now).toISOString(),
+        duration_ms: Math.max(0, Math.round(sent?.durationMs ?? 0)),
+        status_code: 'status' in outcome ? outcome.status : null,
+        error: 'error' in outcome ? outcome.error.slice(0, 500) : null,
+        response_body: 'body' in outcome ? (outcome.body ?? null) : null,
+        signature: sent?.signature ?? '',
+      })
+      .execute();
     if (result === 'failed') {
       await trx
         .updateTable('webhook_endpoints')

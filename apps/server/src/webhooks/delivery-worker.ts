@@ -239,12 +239,17 @@ export class DeliveryWorker {
     });
     const body = JSON.stringify(event.body);
     let outcome: AttemptOutcome;
+    const startedAt = new Date(clock.now());
+    const started = performance.now();
+    let signature = '';
     try {
       const keys = [secrets.open(delivery.secret, delivery.endpointId)];
       if (delivery.previousSecret && delivery.previousSecretExpiresAt && Date.parse(delivery.previousSecretExpiresAt) > clock.now()) {
         keys.push(secrets.open(delivery.previousSecret, delivery.endpointId));
       }
-      const headers = await webhookHeaders(keys, { id: change.eventId, timestamp: Math.floor(clock.now() / 1000), body });
+      // Signed at the attempt's start, so the kept attempt time gives back `webhook-timestamp` (delivery-detail.ts).
+      const headers = await webhookHeaders(keys, { id: change.eventId, timestamp: Math.floor(startedAt.getTime() / 1000), body });
+      signature = headers['webhook-signature'];
       outcome = await sendWebhook({
         url: delivery.url,
         body,
@@ -259,11 +264,12 @@ export class DeliveryWorker {
     // Stopping: leave the row to a later claim rather than count an attempt we cut short.
     if (this.#abort.signal.aborted) return observed?.('aborted', outcome);
     try {
-      const result = await recordAttempt(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random });
+      const sent = { startedAt, durationMs: performance.now() - started, signature };
+      const result = await recordAttempt(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random, sent });
       observed?.(result, outcome);
       const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');
-      else logger?.warn({ ...context, ...outcome }, 'webhook delivery failed');
+      else logger?.warn({ ...context, ...outcome, body: undefined }, 'webhook delivery failed');
     } catch (error) {
       observed?.('error', outcome);
       logger?.warn({ err: error, endpointId: delivery.endpointId, eventId: change.eventId }, 'webhook delivery: could not record the attempt');

@@ -19,6 +19,7 @@ import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema
 import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from './delivery-fairness.js';
+import { descriptionProblem } from './endpoint-description.js';
 import type { SecretBox } from './secret-box.js';
 
 // A seller's webhook endpoints and their deliveries: every function is scoped by the seller (the dashboard passes
@@ -33,6 +34,8 @@ export interface WebhookEndpoint {
   seller_id: string;
   url: string;
   events: CustomerEventType[];
+  /** The seller's note on it; '' when none. */
+  description: string;
   created_at: string;
   /** Whether a delivery to it was given up since its last success. */
   failing: boolean;
@@ -57,12 +60,14 @@ export interface NewWebhookEndpoint {
   events?: readonly string[] | undefined;
   /** The API version its events are rendered in; the seller's pinned version when omitted. */
   apiVersion?: string | undefined;
+  /** The seller's note on it (endpoint-edits.ts checks it); '' when omitted. */
+  description?: string | undefined;
 }
 
 export type CreateEndpointResult =
   | { kind: 'created'; endpoint: CreatedWebhookEndpoint }
-  /** `message` starts with the property it is about (`url`, `events` or `api_version`). */
-  | { kind: 'invalid'; property: 'url' | 'events' | 'api_version'; message: string }
+  /** `message` starts with the property it is about (`url`, `events`, `api_version` or `description`). */
+  | { kind: 'invalid'; property: 'url' | 'events' | 'api_version' | 'description'; message: string }
   /** The seller has as many endpoints as its cap allows (`limit`); nothing was created. */
   | { kind: 'limit_reached'; limit: number; message: string };
 
@@ -126,6 +131,8 @@ export async function createEndpoint(
   if (input.apiVersion !== undefined && !open.includes(input.apiVersion)) {
     return { kind: 'invalid', property: 'api_version', message: `api_version must be one of: ${open.join(', ')}` };
   }
+  const descriptionIssue = input.description === undefined ? undefined : descriptionProblem(input.description);
+  if (descriptionIssue) return { kind: 'invalid', property: 'description', message: descriptionIssue };
   const id = randomUUID();
   const secret = generateWebhookSecret();
   const row = {
@@ -143,6 +150,7 @@ export async function createEndpoint(
     attempts_failing_since: null,
     disabled_at: null,
     api_version: input.apiVersion ?? null,
+    description: input.description ?? '',
   };
   // Counted and inserted under the seller's lock (PostgreSQL) or the write lock (SQLite): two creates at the cap
   // cannot both pass.
@@ -414,7 +422,8 @@ export function keyMismatch(sealedWith: string, have: string): string {
   );
 }
 
-function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
+/** An endpoints row as listings show it (never its secret). */
+export function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
   const failingSince = toIsoOrNull(row.failing_since);
   const disabledAt = toIsoOrNull(row.disabled_at);
   return {
@@ -422,6 +431,7 @@ function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoin
     seller_id: row.seller_id,
     url: row.url,
     events: fromJson<CustomerEventType[]>(row.event_types),
+    description: row.description,
     created_at: toIso(row.created_at),
     failing: failingSince !== null,
     failing_since: failingSince,
@@ -434,7 +444,8 @@ function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoin
 
 type DeliveryRow = Omit<Selectable<WebhookDeliveriesTable>, 'id' | 'change_id' | 'lease_until' | 'lease_owner' | 'given_up_at'>;
 
-function deliveryFromRow(row: DeliveryRow & { event_id: string; type: string }): WebhookDelivery {
+/** A deliveries row joined with its change's `event_id` and `type`, as listings show it. */
+export function deliveryFromRow(row: DeliveryRow & { event_id: string; type: string }): WebhookDelivery {
   const nextAttemptAt = toIsoOrNull(row.next_attempt_at);
   const deliveredAt = toIsoOrNull(row.delivered_at);
   const status = nextAttemptAt !== null ? (row.attempts === 0 ? 'pending' : 'retrying') : deliveredAt ? 'delivered' : 'failed';

@@ -3,6 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { isAcknowledged, isPublicAddress } from '@customers-api/core';
 import type { AttemptOutcome } from './delivery-queue.js';
+import { describeAttemptFailure, NOT_PUBLIC_ADDRESS, timedOutMessage } from './attempt-failure.js';
 import { publicOnlyLookup, type PrivateAddressError } from './public-lookup.js';
 
 export interface WebhookRequest {
@@ -17,12 +18,18 @@ export interface WebhookRequest {
   signal?: AbortSignal;
 }
 
-const USER_AGENT = 'customers-api-webhooks/1';
+/** The `user-agent` of every delivery (shown with the request in the dashboard's delivery detail). */
+export const USER_AGENT = 'customers-api-webhooks/1';
+
+/** How much of a receiver's answer is kept with the attempt (the dashboard shows it): the first 2 KiB. */
+export const RESPONSE_BODY_LIMIT = 2048;
 
 /**
  * One delivery attempt: a JSON `POST` that must be answered within `timeoutMs`. Redirects are never followed
  * (a 3xx is the answer, and a failure); unless `allowPrivate`, the address actually connected to must be public,
- * whether the URL names it or DNS resolves to it. The response body is drained and dropped, never kept.
+ * whether the URL names it or DNS resolves to it. The first {@link RESPONSE_BODY_LIMIT} bytes of the answer's body
+ * are kept (read within the same timeout; the rest is dropped unread). A failure is said in plain language
+ * (attempt-failure.ts).
  *
  * @example
  * const outcome = await sendWebhook({ url, body, headers, timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate: false });
@@ -31,7 +38,7 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
   const target = new URL(request.url);
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
   if (!request.allowPrivate && isIP(host) && !isPublicAddress(host)) {
-    return Promise.resolve({ error: `refused: ${host} is not a public address` });
+    return Promise.resolve({ error: NOT_PUBLIC_ADDRESS });
   }
   const client = target.protocol === 'https:' ? https : http;
   return new Promise<AttemptOutcome>((resolve) => {
@@ -55,26 +62,41 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
       ...(request.allowPrivate ? {} : { lookup: publicOnlyLookup }),
       ...(request.signal ? { signal: request.signal } : {}),
     });
-    // Covers connecting, sending and the answer's headers; the body is not waited for.
+    // Covers connecting, sending, the answer's headers and the kept part of its body (a receiver that never ends
+    // its body costs no more time than one that never answers).
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      outgoing.destroy(new Error(`no answer within ${request.timeoutMs} ms`));
+      if (answered) return answered();
+      outgoing.destroy(new Error(timedOutMessage(request.timeoutMs)));
     }, request.timeoutMs);
+    let answered: (() => void) | undefined;
     outgoing.on('response', (response) => {
       const status = response.statusCode ?? 0;
-      settle({ status, acknowledged: isAcknowledged(status) });
-      // Drop the body without reading it into memory, and do not wait for a receiver that never ends it.
-      response.on('error', () => {});
-      response.destroy();
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      // Settles with what came of the body: all of it, its first 2 KiB, or what arrived before the timeout.
+      answered = () => {
+        settle({ status, acknowledged: isAcknowledged(status), body: Buffer.concat(chunks).toString('utf8') });
+        response.destroy();
+      };
+      response.on('error', () => answered?.());
+      response.on('data', (chunk: Buffer) => {
+        if (kept >= RESPONSE_BODY_LIMIT) return;
+        chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - kept));
+        kept += chunk.length;
+        if (kept >= RESPONSE_BODY_LIMIT) answered?.();
+      });
+      response.on('end', () => answered?.());
     });
     outgoing.on('error', (error: NodeJS.ErrnoException & Partial<Pick<PrivateAddressError, 'resolvedAddresses'>>) => {
-      const message = error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message;
-      // What DNS answered goes to the operator's log (`detail`), never into the error the seller sees.
+      if (answered) return answered();
+      const message = timedOut ? error.message : describeAttemptFailure(error);
+      // The raw error and what DNS answered go to the operator's log (`detail`), never to the seller.
       const addresses = error.resolvedAddresses;
-      const detail = addresses ? { detail: `${target.hostname} resolves to ${addresses.join(', ')}` } : {};
       // A timeout is told apart: it held a delivery slot the whole time (delivery-fairness.ts).
-      settle(timedOut ? { error: message, timedOut: true, ...detail } : { error: message, ...detail });
+      const raw = { detail: addresses ? `${target.hostname} resolves to ${addresses.join(', ')}` : error.message };
+      settle(timedOut ? { error: message, timedOut: true } : { error: message, ...raw });
     });
     outgoing.end(request.body);
   });

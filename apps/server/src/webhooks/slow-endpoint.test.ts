@@ -74,6 +74,6 @@ describe.each(DIALECTS)('a timing-out endpoint on %s', (dialect) => {
     expect(deliveries.map((d) => [d.status, d.attempts, Date.parse(d.next_attempt_at!) - start])).toEqual(
       Array(8).fill(['retrying', 1, WEBHOOK_RETRY_DELAYS_MS[0]]),
     );
-    expect(deliveries[0]!.last_error).toBe('no answer within 150 ms');
+    expect(deliveries[0]!.last_error).toBe('Timed out after 150 ms');
   });
 });

@@ -18,6 +18,7 @@ const ACTIONS = {
   'webhook_endpoint.secret_revealed': 'Signing secret revealed',
   'webhook_endpoint.test_sent': 'Test event sent',
   'webhook_delivery.resent': 'Webhook resent',
+  'webhook_delivery.resent_failed': 'Failed webhooks resent',
   'sign_in_link.issued': 'Sign-in link issued',
   'sign_in.used': 'Signed in',
   signed_out: 'Signed out',

@@ -24,12 +24,18 @@ function endpointRow(endpoint) {
   const buttons = element('div', { className: 'row-actions' }, [
     ...(endpoint.disabled ? [rowButton('Enable', `Enable endpoint ${endpoint.url}`, () => enableEndpoint(endpoint))] : []),
     rowButton('Deliveries', `Show deliveries to ${endpoint.url}`, () => showDeliveries(endpoint)),
-    rowButton('Rotate secret', `Rotate the secret of ${endpoint.url}`, () => rotateSecret(endpoint)),
+    // The accessible name starts with the visible label (WCAG 2.5.3, axe label-content-name-mismatch).
+    rowButton('Rotate secret', `Rotate secret of ${endpoint.url}`, () => rotateSecret(endpoint)),
     rowButton('Delete', `Delete endpoint ${endpoint.url}`, () => deleteEndpoint(endpoint), 'button-danger'),
   ]);
   const status = endpointStatus(endpoint);
   return element('tr', { attrs: { 'data-endpoint-id': endpoint.id } }, [
-    element('th', { attrs: { scope: 'row', 'data-label': 'URL' } }, [element('code', { text: endpoint.url, className: 'endpoint-url' })]),
+    element('th', { attrs: { scope: 'row', 'data-label': 'URL' } }, [
+      // The endpoint's own page: state, success rate, edit, secret, deliveries with their attempts.
+      element('a', { attrs: { href: `/dashboard/settings/webhooks/${encodeURIComponent(endpoint.id)}` } }, [
+        element('code', { text: endpoint.url, className: 'endpoint-url' }),
+      ]),
+    ]),
     element('td', { attrs: { 'data-label': 'Events' } }, [
       element('ul', { className: 'event-list' }, endpoint.events.map((type) => element('li', {}, [element('code', { text: type })]))),
     ]),
@@ -51,9 +57,12 @@ function deliveryRow(delivery) {
     : element('code', { text: String(delivery.last_status_code) });
   return element('tr', { attrs: { 'data-event-id': delivery.event_id } }, [
     element('th', { attrs: { scope: 'row', 'data-label': 'Event' } }, [
-      element('code', { text: delivery.event_type }),
-      element('br'),
-      element('code', { text: delivery.event_id, className: 'muted' }),
+      // Opens the delivery with its request and attempts on the endpoint's own page.
+      element('a', { attrs: { href: `/dashboard/settings/webhooks/${encodeURIComponent(shown.id)}?delivery=${delivery.event_id}` } }, [
+        element('code', { text: delivery.event_type }),
+        element('br'),
+        element('code', { text: delivery.event_id }),
+      ]),
     ]),
     element('td', { attrs: { 'data-label': 'State' } }, [
       element('span', { text: STATE_LABELS[delivery.status], className: `badge badge-${delivery.status}` }),

@@ -1,0 +1,181 @@
+import { normalizeWebhookUrl, webhookUrlProblem } from '@customers-api/core';
+import type { DatabaseHandle } from '../db/connect.js';
+import { canonicalUuid } from '../db/uuid.js';
+import { writeTransaction } from '../db/write-transaction.js';
+import { descriptionProblem } from './endpoint-description.js';
+import { endpointFromRow, findEndpoint, keyMismatch, parseEventTypes, type WebhookEndpoint } from './endpoints.js';
+import type { SecretBox } from './secret-box.js';
+
+// What the seller changes on an endpoint after creating it (the dashboard's endpoint page): its URL, event types
+// and description under the creation rules, disabled or not, its secret shown again, its failed deliveries sent
+// again. Every function is scoped by the seller: another seller's endpoint is a missing one.
+
+export interface EndpointEdit {
+  url?: string | undefined;
+  events?: readonly string[] | undefined;
+  description?: string | undefined;
+}
+
+export type EditEndpointResult =
+  | { kind: 'updated'; endpoint: WebhookEndpoint }
+  | { kind: 'not_found' }
+  /** `message` starts with the property it is about. */
+  | { kind: 'invalid'; property: 'url' | 'events' | 'description'; message: string }
+  /** Another endpoint of the seller has this URL already. */
+  | { kind: 'duplicate_url'; message: string };
+
+/**
+ * The message of a URL the seller already has an endpoint at (the dashboard's 409; creation and edits alike).
+ *
+ * @example
+ * duplicateUrlMessage('https://crm.example.com/hooks');
+ */
+export function duplicateUrlMessage(url: string): string {
+  return `url ${url} already has a webhook endpoint in this account; edit that one instead`;
+}
+
+/**
+ * Whether another of the seller's endpoints is at this normalized URL (`except`: the one being edited).
+ *
+ * @example
+ * if (await urlTaken(handle, sellerId, 'https://crm.example.com/hooks')) refuse();
+ */
+export async function urlTaken(handle: DatabaseHandle, sellerId: string, url: string, except?: string): Promise<boolean> {
+  let query = handle.db.selectFrom('webhook_endpoints').select('id').where('seller_id', '=', sellerId).where('url', '=', url);
+  if (except) query = query.where('id', '!=', except);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Changes the endpoint's URL, event types and/or description (what is omitted stays), under the rules of
+ * creation: core's URL rule (public addresses unless `allowPrivate`), known event types, and no other endpoint of
+ * the seller at the same URL. Deliveries already queued keep going to the endpoint (at its new URL); a type
+ * dropped gets no new events.
+ *
+ * @example
+ * const result = await editEndpoint(handle, sellerId, endpointId, { events: ['customer.deleted'] });
+ */
+export async function editEndpoint(
+  handle: DatabaseHandle,
+  sellerId: string,
+  idArg: string,
+  edit: EndpointEdit,
+  { allowPrivate = false }: { allowPrivate?: boolean } = {},
+): Promise<EditEndpointResult> {
+  const endpoint = await findEndpoint(handle, sellerId, idArg);
+  if (!endpoint) return { kind: 'not_found' };
+  const changes: { url?: string; event_types?: string; description?: string } = {};
+  if (edit.url !== undefined) {
+    const problem = webhookUrlProblem(edit.url, { allowPrivate });
+    if (problem) return { kind: 'invalid', property: 'url', message: problem };
+    changes.url = normalizeWebhookUrl(edit.url);
+    if (await urlTaken(handle, sellerId, changes.url, endpoint.id)) return { kind: 'duplicate_url', message: duplicateUrlMessage(changes.url) };
+  }
+  if (edit.events !== undefined) {
+    const events = parseEventTypes(edit.events);
+    if (typeof events === 'string') return { kind: 'invalid', property: 'events', message: events };
+    changes.event_types = JSON.stringify(events);
+  }
+  if (edit.description !== undefined) {
+    const problem = descriptionProblem(edit.description);
+    if (problem) return { kind: 'invalid', property: 'description', message: problem };
+    changes.description = edit.description;
+  }
+  if (Object.keys(changes).length === 0) return { kind: 'updated', endpoint };
+  const row = await handle.db
+    .updateTable('webhook_endpoints')
+    .set(changes)
+    .where('seller_id', '=', sellerId)
+    .where('id', '=', endpoint.id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? { kind: 'updated', endpoint: endpointFromRow(row) } : { kind: 'not_found' };
+}
+
+/**
+ * Disables the endpoint by the seller's choice, as the server does after 5 days of failures: nothing new is
+ * queued for it (the outbox triggers skip disabled endpoints) and its waiting deliveries are given up, in one
+ * transaction; once it is enabled again (enableEndpoint), "resend all failed" or a resend brings them back.
+ * Disabling a disabled one changes nothing. Undefined when the seller has no such endpoint.
+ *
+ * @example
+ * const endpoint = await disableEndpoint(handle, sellerId, endpointId, new Date());
+ */
+export async function disableEndpoint(handle: DatabaseHandle, sellerId: string, idArg: string, now: Date): Promise<WebhookEndpoint | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const at = now.toISOString();
+  await writeTransaction(handle, async (trx) => {
+    const disabled = await trx
+      .updateTable('webhook_endpoints')
+      .set({ disabled_at: at })
+      .where('seller_id', '=', sellerId)
+      .where('id', '=', id)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (disabled.numUpdatedRows === 0n) return;
+    // An attempt in flight is given up when it is recorded (endpoint-health.ts sees the endpoint disabled).
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: null, given_up_at: at })
+      .where('endpoint_id', '=', id)
+      .where('next_attempt_at', 'is not', null)
+      .execute();
+  });
+  return findEndpoint(handle, sellerId, id);
+}
+
+/**
+ * The endpoint's current signing secret, opened on demand (the caller audits it); undefined when the seller has
+ * no such endpoint. Throws when this process's key did not seal it.
+ *
+ * @example
+ * const secret = await revealEndpointSecret(handle, box, sellerId, endpointId);
+ */
+export async function revealEndpointSecret(
+  handle: DatabaseHandle,
+  box: SecretBox,
+  sellerId: string,
+  idArg: string,
+): Promise<{ id: string; secret: string } | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const row = await handle.db
+    .selectFrom('webhook_endpoints')
+    .select(['secret', 'secret_key_id'])
+    .where('seller_id', '=', sellerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.secret_key_id !== box.keyId) throw new Error(keyMismatch(row.secret_key_id, box.keyId));
+  return { id, secret: box.open(row.secret, id) };
+}
+
+/**
+ * Sends every delivery of the endpoint that was given up (status `failed`) and queued at or after `since` again,
+ * now, as a resend does (attempts from zero): each once, through the same fair queue as any delivery. The number
+ * resent, or undefined when the seller has no such endpoint.
+ *
+ * @example
+ * const resent = await resendFailedSince(handle, sellerId, endpointId, new Date(Date.now() - 86_400_000), new Date());
+ */
+export async function resendFailedSince(
+  handle: DatabaseHandle,
+  sellerId: string,
+  idArg: string,
+  since: Date,
+  now: Date,
+): Promise<{ id: string; resent: number } | undefined> {
+  const endpoint = await findEndpoint(handle, sellerId, idArg);
+  if (!endpoint) return undefined;
+  const result = await handle.db
+    .updateTable('webhook_deliveries')
+    .set({ attempts: 0, next_attempt_at: now.toISOString(), given_up_at: null })
+    .where('seller_id', '=', sellerId)
+    .where('endpoint_id', '=', endpoint.id)
+    .where('next_attempt_at', 'is', null)
+    .where('delivered_at', 'is', null)
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirst();
+  return { id: endpoint.id, resent: Number(result.numUpdatedRows) };
+}

@@ -60,10 +60,7 @@ export function registerPageRoutes(
 
   // An endpoint's own page: the same HTML for any id; its script asks the API, which answers 404 for an id that
   // is not the seller's (shown on the page), so the page itself tells nothing about other sellers' endpoints.
-  app.get('/settings/webhooks/:id', async (request, reply) => {
-    if (!(await findSession(database, sessionIdOf(request), now()))) return send(reply, 'signed-out.html', 401);
-    return send(reply, 'endpoint.html');
-  });
+  app.get('/settings/webhooks/:id', async (request, reply) => (await signedOut(request, reply, true)) ?? send(reply, 'endpoint.html'));
 
   app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
     const { name } = request.params;

@@ -90,6 +90,15 @@ describe.each(DIALECTS)('sign-in pages on %s', (dialect) => {
     expect(cookies[1]).toBe('dashboard_return_to=; Path=/dashboard; Max-Age=0; HttpOnly; SameSite=Strict');
   });
 
+  it("keeps an endpoint's own page too, and says why like every other page", async () => {
+    const page = '/dashboard/settings/webhooks/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f?delivery=evt_1';
+    const asked = await rawCall(server, 'GET', page);
+    expect(asked.status).toBe(401);
+    expect(asked.headers.get('set-cookie')).toContain(`dashboard_return_to=${encodeURIComponent(page)};`);
+    expect(asked.text).not.toContain('{{');
+    expect(reasonOf(asked.text)).toBeTruthy();
+  });
+
   it('never redirects off the dashboard, whatever the cookie says', async () => {
     const hostile = ['https://evil.example/', '//evil.example/dashboard/', '/dashboard/../api/customers', '/\\evil.example', '/dashboard/api/keys', 'javascript:alert(1)'];
     for (const value of hostile) {

@@ -29,6 +29,9 @@ const WIDTHS = [
  * The pages, in order (later ones see what earlier ones did). `path` (or what it returns) is opened (signed in unless `signedOut`),
  * `ready` is awaited, then `act` may open a dialog or run an action; `fullPage: false` shoots the viewport only.
  */
+/** The three endpoints' ids by role, known once seeded (the webhook pages' paths need them). */
+const endpointIds = {};
+
 const PAGES = [
   { name: 'keys', path: '/dashboard/settings/api-keys', ready: '#keys-body tr' },
   {
@@ -59,6 +62,32 @@ const PAGES = [
     },
   },
   { name: 'activity', path: '/dashboard/settings/activity', ready: '#activity-body tr' },
+  { name: 'webhooks', path: '/dashboard/settings/webhooks', ready: '#endpoints-body tr' },
+  { name: 'webhook-endpoint', path: () => `/dashboard/settings/webhooks/${endpointIds.failing}`, ready: '#deliveries-body tr' },
+  {
+    name: 'webhook-delivery',
+    path: () => `/dashboard/settings/webhooks/${endpointIds.failing}`,
+    ready: '#deliveries-body tr',
+    act: async (page) => {
+      await page.locator('#deliveries-body a.delivery-link').first().click();
+      await page.locator('#detail-attempts li').first().waitFor();
+    },
+  },
+  {
+    name: 'webhook-unreachable',
+    path: () => `/dashboard/settings/webhooks/${endpointIds.unreachable}`,
+    ready: '#deliveries-body tr',
+  },
+  {
+    name: 'webhook-reveal-secret',
+    path: () => `/dashboard/settings/webhooks/${endpointIds.healthy}`,
+    ready: '#deliveries-body tr',
+    act: async (page) => {
+      await page.locator('#reveal').click();
+      await page.locator('#secret').waitFor();
+    },
+  },
+
   // The webhooks pages go here (webhooks, an endpoint's page, a delivery's detail).
   { name: 'signed-out', path: '/dashboard/settings/api-keys', signedOut: true, ready: '#reason' },
   {
@@ -111,6 +140,7 @@ try {
   const key = await seed(page);
   await createCustomers(key, 30);
   await waitForDeliveries(page);
+  Object.assign(endpointIds, await endpointIdsOf(page));
 
   mkdirSync(OUT, { recursive: true });
   const signedOut = await browser.newContext({ viewport: WIDTHS[0] });
@@ -193,4 +223,13 @@ async function waitForDeliveries(page) {
     await new Promise((resolveWait) => setTimeout(resolveWait, 500));
   }
   console.warn('deliveries still under way; shooting anyway');
+}
+
+/** The seeded endpoints' ids: healthy, failing (answers 500) and unreachable. */
+async function endpointIdsOf(page) {
+  return page.evaluate(async () => {
+    const { endpoints } = await (await fetch('/dashboard/api/webhooks')).json();
+    const idOf = (suffix) => endpoints.find((endpoint) => endpoint.url.endsWith(suffix)).id;
+    return { healthy: idOf('/hooks/fulfilment'), failing: idOf('/hooks/crm-sync'), unreachable: idOf('/hooks/old-warehouse') };
+  });
 }

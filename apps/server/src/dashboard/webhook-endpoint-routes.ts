@@ -77,7 +77,7 @@ export function registerWebhookEndpointRoutes(
   });
 
   app.get<DeliveryRoute>('/webhooks/:id/deliveries/:event_id', async (request) =>
-    found(await findDeliveryDetail(database, sellerOf(request), request.params.id, request.params.event_id)));
+    found(await findDeliveryDetail(database, sellerOf(request), request.params.id, request.params.event_id, now())));
 
   app.get<EndpointRoute>('/webhooks/:id/test', async (request) => {
     const sellerId = sellerOf(request);

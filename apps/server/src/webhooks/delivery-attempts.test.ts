@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { WEBHOOK_EVENT_RETENTION_MS } from '@customers-api/core';
+import { LATEST_API_VERSION, WEBHOOK_EVENT_RETENTION_MS } from '@customers-api/core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/test-database.js';
@@ -68,6 +68,9 @@ describe.each(DIALECTS)('kept delivery attempts on %s', (dialect) => {
     expect(request).toMatchObject({ method: 'POST', url: endpoint.url });
     expect(new Webhook(endpoint.secret).verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
     expect(request.headers['webhook-id']).toBe(first!.event_id);
+    // In the endpoint's version, named by the header as the worker sends it.
+    expect(request.headers['customers-version']).toBe(LATEST_API_VERSION);
+    expect(JSON.parse(request.body).api_version).toBe(LATEST_API_VERSION);
     expect(JSON.stringify(request)).not.toContain(endpoint.secret.slice('whsec_'.length));
 
     receiver.answerWith(() => ({ status: 200, body: 'thanks' }));

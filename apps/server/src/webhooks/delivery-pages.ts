@@ -1,4 +1,4 @@
-import { CUSTOMER_EVENT_TYPES, customerEvent, isEventId } from '@customers-api/core';
+import { CUSTOMER_EVENT_TYPES, customerEvent, eventInVersion, isEventId } from '@customers-api/core';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.js';
 import { toIso } from '../db/rows.js';
@@ -103,6 +103,7 @@ export async function findDeliveryDetail(
   sellerId: string,
   endpointId: string,
   eventId: string,
+  now = new Date(),
 ): Promise<WebhookDeliveryDetail | undefined> {
   const endpoint = await findEndpoint(handle, sellerId, endpointId);
   if (!endpoint || !isEventId(eventId)) return undefined;
@@ -136,12 +137,15 @@ export async function findDeliveryDetail(
   const { delivery_id: _id, queued_at, attempts: _count, endpoint_id: _endpoint, next_attempt_at: _next, last_attempt_at: _last,
     last_status: _status, last_error: _error, delivered_at: _delivered, ...change } = row;
   const delivery = deliveryFromRow({ ...row, created_at: queued_at });
-  const body = JSON.stringify(customerEvent(changeFromRow(change)));
+  // As the worker sends it: in the endpoint's pinned version, which `customers-version` names.
+  const event = eventInVersion(customerEvent(changeFromRow(change)), endpoint.api_version, { now: () => now });
+  const body = JSON.stringify(event.body);
   const last = attempts[0];
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(body)),
     'user-agent': USER_AGENT,
+    'customers-version': event.version,
     'webhook-id': row.event_id,
     ...(last?.signature
       ? { 'webhook-timestamp': String(Math.floor(Date.parse(toIso(last.attempted_at)) / 1000)), 'webhook-signature': last.signature }

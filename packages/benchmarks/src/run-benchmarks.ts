@@ -353,7 +353,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       { id: 'sqlite-get-ratelimit', kind: 'server', label: 'server SQLite GET, rate limiter in memory (not reached)', start: sqliteLimited, load: 'get', connections: c },
       { id: 'sqlite-get-ratelimit-redis', kind: 'server', label: 'server SQLite GET, rate limiter in Redis (not reached)', start: sqliteLimitedRedis, load: 'get', connections: c },
       ...(config.before
-        ? (['get', 'post', 'mixed'] as const).flatMap((load) => [
+        ? (['get', 'list', 'post', 'mixed'] as const).flatMap((load) => [
             {
               id: `before-${load}`,
               kind: 'before' as const,

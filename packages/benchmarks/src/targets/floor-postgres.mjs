@@ -1,6 +1,6 @@
 // What a request costs at least on PostgreSQL: Fastify, the key's SHA-256 and ONE named prepared statement per
-// request that checks the key (hash, revocation, expiry) and reads or writes the customer: GET a join, list a join
-// reading `limit + 1` rows on the server's index and order (the page serialized by openapi.yaml's `CustomerList`,
+// request that checks the key (hash, revocation, expiry) and reads or writes the customer: GET a join, list a range
+// read (the key's seller by subquery) of `limit + 1` rows on the server's index and order (the page serialized by openapi.yaml's `CustomerList`,
 // the server's serializer), POST one `INSERT … SELECT … RETURNING`, PATCH one `UPDATE … FROM api_keys … RETURNING`.
 // No validation, plan limit, email or idempotency rules, logging or request ids: a yardstick for one round trip per
 // request, pool as the server's.
@@ -16,14 +16,16 @@ const GET = {
   name: 'floor_get',
   text: `select ${COLUMNS} from api_keys k join customers c on c.seller_id = k.seller_id where ${USABLE} and c.id = $2`,
 };
+// The key's seller as a scalar subquery: a join planned generically (prepared) read far more rows than the page.
+const SELLER_OF_KEY = `c.seller_id = (select k.seller_id from api_keys k where ${USABLE})`;
 const NEWEST_FIRST = 'order by c.created_at desc, c.id desc limit $2';
 const LIST = {
   name: 'floor_list',
-  text: `select ${COLUMNS} from api_keys k join customers c on c.seller_id = k.seller_id where ${USABLE} ${NEWEST_FIRST}`,
+  text: `select ${COLUMNS} from customers c where ${SELLER_OF_KEY} ${NEWEST_FIRST}`,
 };
 const LIST_BY_STATUS = {
   name: 'floor_list_status',
-  text: `select ${COLUMNS} from api_keys k join customers c on c.seller_id = k.seller_id where ${USABLE} and c.status = $3 ${NEWEST_FIRST}`,
+  text: `select ${COLUMNS} from customers c where ${SELLER_OF_KEY} and c.status = $3 ${NEWEST_FIRST}`,
 };
 const CREATE = {
   name: 'floor_create',

@@ -23,5 +23,8 @@ export {
 // Plans
 export { DEFAULT_PLAN, PLANS, resolveCustomerLimit, type PlanName } from './plans.js';
 
+// Rate limits: the shared limiter's one Redis call (the benchmarks' Redis floor makes the same call per request)
+export { takeLease, type Lease } from './rate-limit/redis-lease.js';
+
 // CLI
 export { runCli } from './cli/run-cli.js';

@@ -1,7 +1,7 @@
 // pnpm bench: the full run, printed and written into BENCHMARKS.md at the repository root.
 // Options: --smoke (the seconds-long test configuration), --no-write (print only). For experiments (printed only):
 // BENCH_ONLY=sqlite-get,prism-get,sdk,msw-get  BENCH_ROUNDS  BENCH_DURATION  BENCH_CONNECTIONS  BENCH_LOG_LEVEL
-// BENCH_BEFORE=/abs/path/to/old-server-bundle.js adds before-get/post/mixed (the old server on its own database).
+// BENCH_BEFORE=/abs/path/to/old-server-bundle.js adds before-get/list/post/mixed (the old server on its own database).
 // BENCH_CPU_PROF=dir: each Node target writes a V8 CPU profile (node --cpu-prof) there when it stops.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

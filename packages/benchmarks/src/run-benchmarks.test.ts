@@ -20,7 +20,11 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.rows.map((row) => row.id)).toEqual([
       'ceiling',
       'floor-get',
+      'floor-list',
+      'floor-post',
+      'floor-get-redis',
       'floor-pg-get',
+      'floor-pg-list',
       'floor-pg-post',
       'floor-pg-patch',
       'floor-pg-mixed',
@@ -80,9 +84,9 @@ describe('the benchmark harness (smoke)', () => {
 
   it('measures PostgreSQL beside its floors: its own CPU per request, the ratio to the floor, two processes', () => {
     const onPostgres = report.rows.filter((r) => /^(floor-pg|postgres)-/.test(r.id));
-    expect(onPostgres).toHaveLength(4 + 5 + 2);
+    expect(onPostgres).toHaveLength(5 + 5 + 2);
     for (const row of onPostgres) expect(row.dbCpuUs, row.id).toBeGreaterThanOrEqual(0);
-    for (const load of ['get', 'post', 'patch', 'mixed'] as const) {
+    for (const load of ['get', 'list', 'post', 'patch', 'mixed'] as const) {
       expect(report.postgresOverFloor[load], load).toBeGreaterThan(0);
       expect(report.rows.find((r) => r.id === `postgres-${load}`)!.note).toMatch(/^\d+% of its floor$/);
     }
@@ -91,9 +95,18 @@ describe('the benchmark harness (smoke)', () => {
     }
   });
 
-  it('relates the rate-limited GETs to the same GET without the limiter', () => {
-    for (const id of ['sqlite-get-ratelimit', 'sqlite-get-ratelimit-redis']) {
-      expect(report.rows.find((r) => r.id === id)!.note, id).toMatch(/^\d+\.\d% of server SQLite GET \(limiter off\)$/);
+  it('relates the rate-limited GETs to the same GET without the limiter, and the Redis one to its floor', () => {
+    expect(report.rows.find((r) => r.id === 'sqlite-get-ratelimit')!.note).toMatch(/^\d+\.\d% of server SQLite GET \(limiter off\)$/);
+    expect(report.rows.find((r) => r.id === 'sqlite-get-ratelimit-redis')!.note).toMatch(
+      /^\d+\.\d% of server SQLite GET \(limiter off\); \d+% of its floor \(a Redis call per request\)$/,
+    );
+    expect(report.redisLimitedOverFloor).toBeGreaterThan(0);
+  });
+
+  it('relates the SQLite GET, list and POST to their floors (same database and schema)', () => {
+    for (const load of ['get', 'list', 'post'] as const) {
+      expect(report.sqliteOverFloor[load], load).toBeGreaterThan(0);
+      expect(report.rows.find((r) => r.id === `sqlite-${load}`)!.note, load).toMatch(/^\d+% of its floor$/);
     }
   });
 
@@ -119,7 +132,7 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.listScaleP99Ratio.postgres).toBeGreaterThan(0);
     expect(report.listOverGet).toBeGreaterThan(0);
     const checks = checkTargets(report);
-    expect(checks).toHaveLength(21);
+    expect(checks).toHaveLength(25);
     for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
   });
 

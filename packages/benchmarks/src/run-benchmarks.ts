@@ -65,6 +65,10 @@ export interface BenchReport {
    * of the `sqlite-get-versions` row's server (same build, same run); NaN when that row was not selected.
    */
   versionsShare: number;
+  /** Server SQLite throughput over its floor's in bare Fastify (same database), per round, median; NaN when not selected. */
+  sqliteOverFloor: Record<SqliteFloorLoad, number>;
+  /** The Redis-limited server GET over the SQLite GET floor that also makes one lease call per request; NaN when not selected. */
+  redisLimitedOverFloor: number;
   /** Undefined when the SDK comparison was not selected. */
   sdk: SdkResult | undefined;
   seconds: number;
@@ -72,8 +76,12 @@ export interface BenchReport {
 
 type Measured = LoadResult & { peakRss: number; cpuUs: number; dbCpuUs?: number };
 
-export const POSTGRES_LOADS = ['get', 'post', 'patch', 'mixed'] as const;
+export const POSTGRES_LOADS = ['get', 'list', 'post', 'patch', 'mixed'] as const;
 export type PostgresLoad = (typeof POSTGRES_LOADS)[number];
+
+/** The SQLite server scenarios with a floor of their own (targets/floor.mjs, same database, same schema). */
+export const SQLITE_FLOOR_LOADS = ['get', 'list', 'post'] as const;
+export type SqliteFloorLoad = (typeof SQLITE_FLOOR_LOADS)[number];
 
 interface Target {
   url: string;
@@ -233,6 +241,13 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       const { url, fixture } = await sqliteDb();
       return { target: await launch(startTarget('src/targets/floor.mjs', { databaseUrl: url })), fixture };
     });
+    // The GET floor plus one call of the shared limiter's lease script per request, on a Redis of its own.
+    const floorRedis = once(async () => {
+      const { url, fixture } = await sqliteDb();
+      const server = await startRedisServer();
+      stops.push(() => server.stop());
+      return { target: await launch(startTarget('src/targets/floor.mjs', { databaseUrl: url, redisUrl: server.url })), fixture };
+    });
     // BENCH_BEFORE: an older build of the server, on a database seeded through its own migrations.
     const before = once(async () => {
       const module = config.before!;
@@ -301,6 +316,9 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const allScenarios: Scenario[] = [
       { id: 'ceiling', kind: 'ceiling', label: 'ceiling: bare Fastify, small JSON', start: ceiling, load: 'plain', connections: c },
       { id: 'floor-get', kind: 'floor', label: 'floor: Fastify + 2 prepared SQLite reads, GET', start: floor, load: 'get', connections: c },
+      { id: 'floor-list', kind: 'floor', label: 'floor: Fastify + key read + 1 range read of 21 SQLite rows, LIST', start: floor, load: 'list', connections: c },
+      { id: 'floor-post', kind: 'floor', label: 'floor: Fastify + key read + 1 SQLite INSERT transaction (same schema), POST', start: floor, load: 'post', connections: c },
+      { id: 'floor-get-redis', kind: 'floor', label: 'floor: SQLite GET floor + 1 Redis lease call per request, GET', start: floorRedis, load: 'get', connections: c },
       ...POSTGRES_LOADS.map((load) => ({
         id: `floor-pg-${load}`,
         kind: 'floor' as const,
@@ -352,7 +370,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       { id: 'sqlite-get-ratelimit-redis', kind: 'server', label: 'server SQLite GET, rate limiter in Redis (not reached)', start: sqliteLimitedRedis, load: 'get', connections: c },
       { id: 'sqlite-get-versions', kind: 'profiled', label: 'server SQLite GET, CPU-profiled (API version machinery)', start: sqliteProfiled, load: 'get', connections: c },
       ...(config.before
-        ? (['get', 'post', 'mixed'] as const).flatMap((load) => [
+        ? (['get', 'list', 'post', 'mixed'] as const).flatMap((load) => [
             {
               id: `before-${load}`,
               kind: 'before' as const,
@@ -439,6 +457,13 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       const row = rows.find((r) => r.id === `postgres-${load}`);
       if (row && Number.isFinite(postgresOverFloor[load])) row.note = `${(postgresOverFloor[load] * 100).toFixed(0)}% of its floor`;
     }
+    const sqliteOverFloor = Object.fromEntries(
+      SQLITE_FLOOR_LOADS.map((load) => [load, pairwise(`sqlite-${load}`, `floor-${load}`, (server, floor) => server.rps / floor.rps)]),
+    ) as Record<SqliteFloorLoad, number>;
+    for (const load of SQLITE_FLOOR_LOADS) {
+      const row = rows.find((r) => r.id === `sqlite-${load}`);
+      if (row && Number.isFinite(sqliteOverFloor[load])) row.note = `${(sqliteOverFloor[load] * 100).toFixed(0)}% of its floor`;
+    }
     for (const load of ['get', 'mixed'] as const) {
       const scaled = pairwise(`postgres-${load}-2proc`, `postgres-${load}`, (two, one) => two.rps / one.rps);
       const row = rows.find((r) => r.id === `postgres-${load}-2proc`);
@@ -448,6 +473,11 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       const limited = pairwise(id, 'sqlite-get', (on, off) => on.rps / off.rps);
       const row = rows.find((r) => r.id === id);
       if (row && Number.isFinite(limited)) row.note = `${(limited * 100).toFixed(1)}% of server SQLite GET (limiter off)`;
+    }
+    const redisLimitedOverFloor = pairwise('sqlite-get-ratelimit-redis', 'floor-get-redis', (server, floor) => server.rps / floor.rps);
+    const redisRow = rows.find((r) => r.id === 'sqlite-get-ratelimit-redis');
+    if (redisRow && Number.isFinite(redisLimitedOverFloor)) {
+      redisRow.note = `${redisRow.note ? `${redisRow.note}; ` : ''}${(redisLimitedOverFloor * 100).toFixed(0)}% of its floor (a Redis call per request)`;
     }
 
     let versionsShare = Number.NaN;
@@ -474,7 +504,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sdk = await measureSdk(config, target, fixture);
       rows.push(...sdkRows(config, sdk));
     }
-    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, postgresOverFloor, mswOverBare, versionsShare, sdk, seconds: (performance.now() - started) / 1000 };
+    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, postgresOverFloor, sqliteOverFloor, redisLimitedOverFloor, mswOverBare, versionsShare, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await postgres?.stop().catch(() => {});

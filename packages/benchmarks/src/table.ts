@@ -37,13 +37,13 @@ export function targetTable(report: BenchReport): string {
 /** With BENCH_BEFORE: the old server beside the current one, per workload, from the same run. */
 export function beforeAfterTable(report: BenchReport): string | undefined {
   const pairs: Array<[string, Row, Row]> = [];
-  for (const load of ['get', 'post', 'mixed']) {
+  for (const load of ['get', 'list', 'post', 'mixed']) {
     const before = report.rows.find((r) => r.id === `before-${load}`);
     const after = report.rows.find((r) => r.id === `normal-${load}`);
     if (before && after) pairs.push([load, before, after]);
   }
   const pgPairs: Array<[string, Row, Row]> = [];
-  for (const load of ['get', 'post', 'patch', 'mixed']) {
+  for (const load of ['get', 'list', 'post', 'patch', 'mixed']) {
     const before = report.rows.find((r) => r.id === `before-postgres-${load}`);
     const after = report.rows.find((r) => r.id === `postgres-${load}`);
     if (before && after) pgPairs.push([load, before, after]);

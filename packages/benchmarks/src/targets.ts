@@ -15,7 +15,7 @@ function ratioOf(report: BenchReport, id: string): number {
 
 const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 
-/** The targets of the benchmark issues (7, 12, 13, 15), each judged on this run's own numbers. */
+/** The targets of the benchmark issues (7, 12, 13, 15, 28), each judged on this run's own numbers. */
 export function checkTargets(report: BenchReport): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const [id, name, goal] of [
@@ -35,6 +35,20 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
     const ratio = report.postgresOverFloor[load];
     checks.push({ name, goal: `≥ ${pct(goal)}`, actual: pct(ratio), met: ratio >= goal });
   }
+  // Issue 28: what is new judged against floors doing the same work (same database, schema and serializer).
+  for (const [ratio, name, goal] of [
+    [report.sqliteOverFloor.list, 'server list, page of 20 (SQLite) vs its floor (one range read)', 0.9],
+    [report.postgresOverFloor.list, 'server list, page of 20 (PostgreSQL) vs its floor (one prepared statement)', 0.9],
+    [report.sqliteOverFloor.post, 'server POST (SQLite) vs its same-schema floor (one INSERT transaction)', 0.8],
+  ] as const) {
+    checks.push({ name, goal: `≥ ${pct(goal)}`, actual: pct(ratio), met: ratio >= goal });
+  }
+  checks.push({
+    name: 'server GET (SQLite), rate limiter in Redis, vs its floor (one lease call per request)',
+    goal: 'reported',
+    actual: pct(report.redisLimitedOverFloor),
+    met: Number.isFinite(report.redisLimitedOverFloor),
+  });
   checks.push({
     name: 'server GET (SQLite) vs the Prism mock',
     goal: '≥ 10×',

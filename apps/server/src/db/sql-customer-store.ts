@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './connect.js';
 import { CUSTOMER_COLUMNS, customerFromRow, customerToRow, fromJson, toIso } from './rows.js';
 import type { Database } from './schema.js';
 import { isUniqueViolation } from './unique-violation.js';
+import { listCustomerPage } from './list-page.js';
 import { writeTransaction } from './write-transaction.js';
 import { deleteCustomerPg, findCustomerPg, insertCustomerPg, updateCustomerPg } from './postgres-writes.js';
 
@@ -184,15 +185,6 @@ export class SqlCustomerStore implements CustomerStore {
   }
 
   async listCustomers(sellerId: string, page: PageRequest): Promise<Customer[]> {
-    const { after, emailKey: email, status, createdFrom, createdBefore } = page;
-    let query = this.handle.db.selectFrom('customers').selectAll().where('seller_id', '=', sellerId);
-    if (email !== undefined) query = query.where('email_normalized', '=', email);
-    if (status !== undefined) query = query.where('status', '=', status);
-    if (createdFrom !== undefined) query = query.where('created_at', '>=', createdFrom);
-    if (createdBefore !== undefined) query = query.where('created_at', '<', createdBefore);
-    // A row-value comparison, so both databases seek the (seller_id, created_at, id) index to the position.
-    if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
-    return rows.map(customerFromRow);
+    return listCustomerPage(this.handle, sellerId, page);
   }
 }

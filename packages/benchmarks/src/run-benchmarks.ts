@@ -52,6 +52,8 @@ export interface BenchReport {
   scaleP99Ratio: number;
   /** The same for a page of 20 (list), on SQLite and on PostgreSQL. */
   listScaleP99Ratio: { sqlite: number; postgres: number };
+  /** The same for POST (issue 28: writes at scale), on SQLite and on PostgreSQL. */
+  postScaleP99Ratio: { sqlite: number; postgres: number };
   /** List (a page of 20) throughput over GET-by-id throughput on the SQLite server, per round, median. */
   listOverGet: number;
   /** The MSW handlers' GET throughput over a bare MSW handler's, measured in the same worker; NaN when not selected. */
@@ -365,6 +367,14 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         { id: `list-small-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.small.toLocaleString('en')} customers (${name})`, start: smallDb, load: 'list' as const, connections: config.scale.connections },
         { id: `list-large-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.large.toLocaleString('en')} customers (${name})`, start: largeDb, load: 'list' as const, connections: config.scale.connections },
       ]),
+      // Writes at scale: creates into the same two tables (each grows by what the rounds create; seeded sizes named).
+      ...([
+        ['sqlite', small, large, 'SQLite'],
+        ['postgres', pgSmall, pgLarge, 'PostgreSQL'],
+      ] as const).flatMap(([db, smallDb, largeDb, name]) => [
+        { id: `post-small-${db}`, kind: 'scale' as const, label: `POST, ${config.scale.small.toLocaleString('en')} customers seeded (${name})`, start: smallDb, load: 'post' as const, connections: config.scale.connections, postgres: db === 'postgres' },
+        { id: `post-large-${db}`, kind: 'scale' as const, label: `POST, ${config.scale.large.toLocaleString('en')} customers seeded (${name})`, start: largeDb, load: 'post' as const, connections: config.scale.connections, postgres: db === 'postgres' },
+      ]),
     ];
     const wanted = (id: string) => !config.only || config.only.includes(id);
     // The pool-size rows are an experiment: measured only when named.
@@ -414,6 +424,10 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sqlite: pairwise('list-large-sqlite', 'list-small-sqlite', (large, small) => large.p99 / small.p99),
       postgres: pairwise('list-large-postgres', 'list-small-postgres', (large, small) => large.p99 / small.p99),
     };
+    const postScaleP99Ratio = {
+      sqlite: pairwise('post-large-sqlite', 'post-small-sqlite', (large, small) => large.p99 / small.p99),
+      postgres: pairwise('post-large-postgres', 'post-small-postgres', (large, small) => large.p99 / small.p99),
+    };
     const listOverGet = pairwise('sqlite-list', 'sqlite-get', (list, get) => list.rps / get.rps);
     const postgresOverFloor = Object.fromEntries(
       POSTGRES_LOADS.map((load) => [load, pairwise(`postgres-${load}`, `floor-pg-${load}`, (server, floor) => server.rps / floor.rps)]),
@@ -447,7 +461,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sdk = await measureSdk(config, target, fixture);
       rows.push(...sdkRows(config, sdk));
     }
-    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, postgresOverFloor, mswOverBare, sdk, seconds: (performance.now() - started) / 1000 };
+    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, postScaleP99Ratio, listOverGet, postgresOverFloor, mswOverBare, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await postgres?.stop().catch(() => {});

@@ -11,6 +11,7 @@ import { median } from './stats.js';
 import { startPostgres, type Postgres } from './targets/postgres.js';
 import { seedMockServer, startMockServer } from './targets/mock-server.js';
 import { startPrism } from './targets/prism.js';
+import { SERVER_NODE_FLAGS } from '@customers-api/server';
 import { startRedisServer } from '@customers-api/server/testing/redis';
 import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
 import type { MswResult } from './workers/msw.js';
@@ -162,7 +163,9 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     // BENCH_CPU_PROF: the servers, the ceiling and the floor (not the mocks, not the load) write a V8 CPU profile there when it stops,
     // named by its pid (logged below with the scenarios it serves).
     const profileArgs = config.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`] : [];
-    const startTarget = (script: string, input: unknown) => startNodeTarget(script, input, profileArgs);
+    // Servers start with the Node flags the server's own bin passes (its young-generation cap: issue 28's memory goal).
+    const startTarget = (script: string, input: unknown) =>
+      startNodeTarget(script, input, [...(script.endsWith('/server.mjs') ? SERVER_NODE_FLAGS : []), ...profileArgs]);
     // Databases and targets are set up once, when a selected scenario first needs them.
     const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
       let made: Promise<T> | undefined;

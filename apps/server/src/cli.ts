@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4
 import { runCli } from './cli/run-cli.js';
 
 const code = await runCli(process.argv.slice(2), {

@@ -4,6 +4,7 @@
 export { buildApp, type AppOptions } from './build-app.js';
 export { startServer, type RunningServer } from './server/start-server.js';
 export { resolveConfig, type ServerConfig } from './config.js';
+export { SERVER_NODE_FLAGS } from './server/node-flags.js';
 
 // Storage
 export { connectDatabase, DEFAULT_DATABASE_URL, type DatabaseHandle, type DialectName } from './db/connect.js';

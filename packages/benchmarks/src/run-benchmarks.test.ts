@@ -56,6 +56,10 @@ describe('the benchmark harness (smoke)', () => {
       'list-large-sqlite',
       'list-small-postgres',
       'list-large-postgres',
+      'post-small-sqlite',
+      'post-large-sqlite',
+      'post-small-postgres',
+      'post-large-postgres',
       'msw-bare',
       'msw-get',
       'sdk-sequential',
@@ -130,9 +134,11 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.scaleP99Ratio).toBeGreaterThan(0);
     expect(report.listScaleP99Ratio.sqlite).toBeGreaterThan(0);
     expect(report.listScaleP99Ratio.postgres).toBeGreaterThan(0);
+    expect(report.postScaleP99Ratio.sqlite).toBeGreaterThan(0);
+    expect(report.postScaleP99Ratio.postgres).toBeGreaterThan(0);
     expect(report.listOverGet).toBeGreaterThan(0);
     const checks = checkTargets(report);
-    expect(checks).toHaveLength(25);
+    expect(checks).toHaveLength(27);
     for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
   });
 

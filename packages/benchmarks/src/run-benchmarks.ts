@@ -12,6 +12,7 @@ import { median } from './stats.js';
 import { startPostgres, type Postgres } from './targets/postgres.js';
 import { seedMockServer, startMockServer } from './targets/mock-server.js';
 import { startPrism } from './targets/prism.js';
+import { SERVER_NODE_FLAGS } from '@customers-api/server';
 import { startRedisServer } from '@customers-api/server/testing/redis';
 import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
 import type { MswResult } from './workers/msw.js';
@@ -54,6 +55,8 @@ export interface BenchReport {
   scaleP99Ratio: number;
   /** The same for a page of 20 (list), on SQLite and on PostgreSQL. */
   listScaleP99Ratio: { sqlite: number; postgres: number };
+  /** The same for POST (issue 28: writes at scale), on SQLite and on PostgreSQL. */
+  postScaleP99Ratio: { sqlite: number; postgres: number };
   /** List (a page of 20) throughput over GET-by-id throughput on the SQLite server, per round, median. */
   listOverGet: number;
   /** The MSW handlers' GET throughput over a bare MSW handler's, measured in the same worker; NaN when not selected. */
@@ -175,7 +178,9 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     // BENCH_CPU_PROF: the servers, the ceiling and the floor (not the mocks, not the load) write a V8 CPU profile there when it stops,
     // named by its pid (logged below with the scenarios it serves).
     const profileArgs = config.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`] : [];
-    const startTarget = (script: string, input: unknown) => startNodeTarget(script, input, profileArgs);
+    // Servers start with the Node flags the server's own bin passes (its young-generation cap: issue 28's memory goal).
+    const startTarget = (script: string, input: unknown) =>
+      startNodeTarget(script, input, [...(script.endsWith('/server.mjs') ? SERVER_NODE_FLAGS : []), ...profileArgs]);
     // Databases and targets are set up once, when a selected scenario first needs them.
     const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
       let made: Promise<T> | undefined;
@@ -400,6 +405,14 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         { id: `list-small-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.small.toLocaleString('en')} customers (${name})`, start: smallDb, load: 'list' as const, connections: config.scale.connections },
         { id: `list-large-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.large.toLocaleString('en')} customers (${name})`, start: largeDb, load: 'list' as const, connections: config.scale.connections },
       ]),
+      // Writes at scale: creates into the same two tables (each grows by what the rounds create; seeded sizes named).
+      ...([
+        ['sqlite', small, large, 'SQLite'],
+        ['postgres', pgSmall, pgLarge, 'PostgreSQL'],
+      ] as const).flatMap(([db, smallDb, largeDb, name]) => [
+        { id: `post-small-${db}`, kind: 'scale' as const, label: `POST, ${config.scale.small.toLocaleString('en')} customers seeded (${name})`, start: smallDb, load: 'post' as const, connections: config.scale.connections, postgres: db === 'postgres' },
+        { id: `post-large-${db}`, kind: 'scale' as const, label: `POST, ${config.scale.large.toLocaleString('en')} customers seeded (${name})`, start: largeDb, load: 'post' as const, connections: config.scale.connections, postgres: db === 'postgres' },
+      ]),
     ];
     const wanted = (id: string) => !config.only || config.only.includes(id);
     // The pool-size rows are an experiment: measured only when named.
@@ -448,6 +461,10 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const listScaleP99Ratio = {
       sqlite: pairwise('list-large-sqlite', 'list-small-sqlite', (large, small) => large.p99 / small.p99),
       postgres: pairwise('list-large-postgres', 'list-small-postgres', (large, small) => large.p99 / small.p99),
+    };
+    const postScaleP99Ratio = {
+      sqlite: pairwise('post-large-sqlite', 'post-small-sqlite', (large, small) => large.p99 / small.p99),
+      postgres: pairwise('post-large-postgres', 'post-small-postgres', (large, small) => large.p99 / small.p99),
     };
     const listOverGet = pairwise('sqlite-list', 'sqlite-get', (list, get) => list.rps / get.rps);
     const postgresOverFloor = Object.fromEntries(
@@ -504,7 +521,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sdk = await measureSdk(config, target, fixture);
       rows.push(...sdkRows(config, sdk));
     }
-    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, listOverGet, postgresOverFloor, sqliteOverFloor, redisLimitedOverFloor, mswOverBare, versionsShare, sdk, seconds: (performance.now() - started) / 1000 };
+    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, postScaleP99Ratio, listOverGet, postgresOverFloor, sqliteOverFloor, redisLimitedOverFloor, mswOverBare, versionsShare, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await postgres?.stop().catch(() => {});

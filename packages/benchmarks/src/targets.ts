@@ -83,6 +83,16 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       met: ratio <= 2,
     });
   }
+  // Issue 28: a create at a million customers costs at most half again what it costs at a thousand.
+  for (const db of ['sqlite', 'postgres'] as const) {
+    const ratio = report.postScaleP99Ratio[db];
+    checks.push({
+      name: `POST p99 at the large table vs the small one, ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
+      goal: '≤ 1.5×',
+      actual: `${ratio.toFixed(2)}×`,
+      met: ratio <= 1.5,
+    });
+  }
   checks.push({
     name: 'list (page of 20) throughput vs GET by id (SQLite)',
     goal: '≥ 60%',

@@ -41,6 +41,7 @@ export { buildCustomer, type NewCustomerFields } from './customers/build-custome
 export { applyCustomerUpdate } from './customers/apply-update.js';
 export { emailKey } from './customers/email.js';
 export { createMonotonicClock, type Clock } from './customers/clock.js';
+export { uuidV7 } from './customers/uuid-v7.js';
 export { fingerprintBody, IDEMPOTENCY_TTL_MS } from './customers/idempotency.js';
 
 // Storage

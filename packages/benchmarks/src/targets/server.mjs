@@ -1,5 +1,6 @@
 // The reference server as an operator starts it (startServer: migrate, listen, pino logs on stdout), from its
-// build. Plain JavaScript (no tsx loader in the process), so its memory and speed are the server's own.
+// build. Plain JavaScript (no tsx loader in the process), so its memory and speed are the server's own; Node runs
+// with the server's SERVER_NODE_FLAGS (run-benchmarks.ts passes them, as the server's bin does).
 process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize, metrics, otelEndpoint }) => {
   // The observability scenarios: traces to a local collector are configured like an operator would, by OTEL_*.
   if (otelEndpoint) Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: otelEndpoint, OTEL_SERVICE_NAME: 'customers-api-bench' });

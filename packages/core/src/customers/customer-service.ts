@@ -14,12 +14,13 @@ import { type Clock, createMonotonicClock } from './clock.js';
 import { decodeCursor, encodeCursor, scopeOf } from './cursor.js';
 import { emailKey } from './email.js';
 import { idempotencyRecord } from './idempotency.js';
+import { uuidV7 } from './uuid-v7.js';
 
 export interface CustomerServiceOptions {
   store: CustomerStore;
   /** Timestamps for created_at/updated_at; defaults to a strictly increasing wall clock. */
   clock?: Clock;
-  /** New customer ids; defaults to `crypto.randomUUID()`. */
+  /** New customer ids; defaults to {@link uuidV7} (time-ordered: creates append to the id index). */
   newId?: () => string;
 }
 
@@ -58,7 +59,7 @@ export interface CustomerService {
 export function createCustomerService(options: CustomerServiceOptions): CustomerService {
   const { store } = options;
   const clock = options.clock ?? createMonotonicClock();
-  const newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+  const newId = options.newId ?? uuidV7;
 
   return {
     async create(seller, body, { idempotencyKey } = {}) {

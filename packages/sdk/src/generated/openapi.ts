@@ -198,7 +198,7 @@ export interface components {
         Customer: {
             /**
              * Format: uuid
-             * @description Unique identifier of the customer (server-assigned).
+             * @description Unique identifier of the customer (server-assigned). New ids are time-ordered UUIDs of version 7 (RFC 9562: the creation time in milliseconds, then 74 random bits), so creates append to the id index instead of scattering over it; ids assigned before that are random (version 4). Treat an id as opaque: clients must not read a time from it or rely on its version. Knowing when a customer was created does not make its id guessable (74 random bits remain), and no access rests on ids being secret: every request is scoped to the calling seller, so another seller's id answers exactly like a missing one.
              */
             readonly id: string;
             /**

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { descriptionProblem } from './endpoint-description.js';
-import { endpointFromRow, findEndpoint, keyMismatch, parseEventTypes, type WebhookEndpoint } from './endpoints.js';
+import { endpointFromRow, findEndpoint, parseEventTypes, sealedSecretOf, type WebhookEndpoint } from './endpoints.js';
 import type { SecretBox } from './secret-box.js';
 
 // What the seller changes on an endpoint after creating it (the dashboard's endpoint page): its URL, event types
@@ -138,17 +138,8 @@ export async function revealEndpointSecret(
   sellerId: string,
   idArg: string,
 ): Promise<{ id: string; secret: string } | undefined> {
-  const id = canonicalUuid(idArg);
-  if (!id) return undefined;
-  const row = await handle.db
-    .selectFrom('webhook_endpoints')
-    .select(['secret', 'secret_key_id'])
-    .where('seller_id', '=', sellerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  if (row.secret_key_id !== box.keyId) throw new Error(keyMismatch(row.secret_key_id, box.keyId));
-  return { id, secret: box.open(row.secret, id) };
+  const sealed = await sealedSecretOf(handle, box, sellerId, idArg);
+  return sealed && { id: sealed.id, secret: box.open(sealed.secret, sealed.id) };
 }
 
 /**

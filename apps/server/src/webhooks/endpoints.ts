@@ -280,21 +280,14 @@ export async function rotateEndpointSecret(
   idArg: string,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<RotatedSecret | undefined> {
-  const id = canonicalUuid(idArg);
-  if (!id) return undefined;
-  const row = await handle.db
-    .selectFrom('webhook_endpoints')
-    .select(['secret', 'secret_key_id'])
-    .where('seller_id', '=', sellerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  if (row.secret_key_id !== box.keyId) throw new Error(keyMismatch(row.secret_key_id, box.keyId));
+  const sealed = await sealedSecretOf(handle, box, sellerId, idArg);
+  if (!sealed) return undefined;
+  const { id, secret: current } = sealed;
   const secret = generateWebhookSecret();
   const expiresAt = new Date(now.getTime() + WEBHOOK_SECRET_ROTATION_OVERLAP_MS).toISOString();
   await handle.db
     .updateTable('webhook_endpoints')
-    .set({ secret: box.seal(secret, id), previous_secret: row.secret, previous_secret_expires_at: expiresAt })
+    .set({ secret: box.seal(secret, id), previous_secret: current, previous_secret_expires_at: expiresAt })
     .where('seller_id', '=', sellerId)
     .where('id', '=', id)
     .execute();
@@ -412,6 +405,29 @@ function changeRow(change: CustomerChange) {
     customer: JSON.stringify(customerToRow(change.customer)),
     previous: change.previous ? JSON.stringify(customerToRow(change.previous)) : null,
   };
+}
+
+/**
+ * The endpoint's current secret as stored (sealed) with its canonical id; undefined when the seller has no such
+ * endpoint. Throws when this process's key did not seal it (the caller could neither open nor replace it safely).
+ */
+export async function sealedSecretOf(
+  handle: DatabaseHandle,
+  box: SecretBox,
+  sellerId: string,
+  idArg: string,
+): Promise<{ id: string; secret: string } | undefined> {
+  const id = canonicalUuid(idArg);
+  if (!id) return undefined;
+  const row = await handle.db
+    .selectFrom('webhook_endpoints')
+    .select(['secret', 'secret_key_id'])
+    .where('seller_id', '=', sellerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.secret_key_id !== box.keyId) throw new Error(keyMismatch(row.secret_key_id, box.keyId));
+  return { id, secret: row.secret };
 }
 
 /** The error for a secret sealed under another key than this process has. */

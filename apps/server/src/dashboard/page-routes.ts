@@ -15,11 +15,22 @@ export const ACTIVITY_PAGE = '/dashboard/settings/activity';
 /** The Settings pages on the shared layout (settings-layout.ts); add a page here and to SETTINGS_NAV. */
 const LAYOUT_PAGES: readonly SettingsPage[] = [
   { path: '/settings/api-keys', title: 'API Keys', content: 'keys.html', script: 'keys.js' },
+  { path: '/settings/webhooks', title: 'Webhooks', content: 'webhooks.html', script: 'webhooks.js', stylesheet: 'webhooks.css' },
   { path: '/settings/activity', title: 'Activity', content: 'activity.html', script: 'activity.js' },
 ];
 
-/** Pages that are still whole documents of their own (they carry the same head and nav by hand). */
-const STANDALONE_PAGES = [['/settings/webhooks', 'webhooks.html']] as const;
+/**
+ * An endpoint's own page: the same HTML for any id; its script asks the API, which answers 404 for an id that is
+ * not the seller's (shown on the page), so the page itself tells nothing about other sellers' endpoints.
+ */
+const ENDPOINT_PAGE: SettingsPage = {
+  path: '/settings/webhooks/:id',
+  title: 'Webhook endpoint',
+  content: 'endpoint.html',
+  script: 'endpoint.js',
+  stylesheet: 'webhooks.css',
+  parent: { path: '/settings/webhooks', title: 'Webhooks' },
+};
 
 /** The HTML pages and their assets. Pages read the session cookie only; the data comes from /dashboard/api. */
 export function registerPageRoutes(
@@ -54,13 +65,8 @@ export function registerPageRoutes(
     const body = settingsPage(assets, page);
     app.get(page.path, async (request, reply) => (await signedOut(request, reply, true)) ?? html(reply, body));
   }
-  for (const [path, name] of STANDALONE_PAGES) {
-    app.get(path, async (request, reply) => (await signedOut(request, reply, true)) ?? send(reply, name));
-  }
-
-  // An endpoint's own page: the same HTML for any id; its script asks the API, which answers 404 for an id that
-  // is not the seller's (shown on the page), so the page itself tells nothing about other sellers' endpoints.
-  app.get('/settings/webhooks/:id', async (request, reply) => (await signedOut(request, reply, true)) ?? send(reply, 'endpoint.html'));
+  const endpointPage = settingsPage(assets, ENDPOINT_PAGE);
+  app.get(ENDPOINT_PAGE.path, async (request, reply) => (await signedOut(request, reply, true)) ?? html(reply, endpointPage));
 
   app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
     const { name } = request.params;

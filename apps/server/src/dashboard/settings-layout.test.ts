@@ -11,7 +11,7 @@ describe('the Settings layout', () => {
     expect(html.match(/aria-current="page"/g)).toHaveLength(2); // the nav entry and the breadcrumb
     expect(html).toContain('<li><a href="/dashboard/settings/activity" aria-current="page">Activity</a></li>');
     expect(html).toContain('<title>Activity · Settings · Customers API</title>');
-    expect(html).toContain('<h1>Activity</h1>');
+    expect(html).toContain('<h1 id="page-title">Activity</h1>');
     expect(html).toContain('<script type="module" src="/dashboard/assets/activity.js"></script>');
     expect(html).toContain('id="activity-table"');
     expect(html).toContain('<div id="toasts" class="toasts" role="status" aria-live="polite"></div>');
@@ -21,7 +21,24 @@ describe('the Settings layout', () => {
 
   it('escapes the title and inserts the content as it is, even with replacement patterns in it', () => {
     const html = settingsPage(assets, { path: '/settings/api-keys', title: 'Keys & <more>', content: 'keys.html', script: 'keys.js' });
-    expect(html).toContain('<h1>Keys &amp; &lt;more&gt;</h1>');
+    expect(html).toContain('<h1 id="page-title">Keys &amp; &lt;more&gt;</h1>');
     expect(html).toContain(assets.get('keys.html')!.body.toString('utf8'));
+  });
+
+  it("puts a page of one item under its parent's nav entry and breadcrumb, with its own stylesheet", () => {
+    const html = settingsPage(assets, {
+      path: '/settings/webhooks/:id',
+      title: 'Webhook endpoint',
+      content: 'endpoint.html',
+      script: 'endpoint.js',
+      stylesheet: 'webhooks.css',
+      parent: { path: '/settings/webhooks', title: 'Webhooks' },
+    });
+    expect(html).toContain('<li><a href="/dashboard/settings/webhooks" aria-current="page">Webhooks</a></li>');
+    expect(html).toContain('<ol><li>Settings</li><li><a href="/dashboard/settings/webhooks">Webhooks</a></li><li><span aria-current="page">Webhook endpoint</span></li></ol>');
+    expect(html).toContain('<title>Webhook endpoint · Webhooks · Settings · Customers API</title>');
+    expect(html).toContain('<link rel="stylesheet" href="/dashboard/assets/webhooks.css">');
+    expect(html).not.toContain('<!--');
+    expect(html).not.toContain('{{');
   });
 });

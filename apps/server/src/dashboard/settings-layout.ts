@@ -11,6 +11,10 @@ export interface SettingsPage {
   content: string;
   /** The page's module script (an asset). */
   script: string;
+  /** A stylesheet of its own (an asset) beside dashboard.css. */
+  stylesheet?: string;
+  /** The Settings page it belongs to, for a page of one item (an endpoint): its nav entry and breadcrumb. */
+  parent?: { path: string; title: string };
 }
 
 /** The Settings navigation, in order; every page built on the layout shows all of them. */
@@ -21,20 +25,28 @@ export const SETTINGS_NAV: readonly { path: string; title: string }[] = [
 ];
 
 /**
- * A whole Settings page: layout.html (head, top bar with Sign out, the Settings nav with this page current,
- * breadcrumb, heading, the error box and the toast region) around the page's content fragment. The fragment is
+ * A whole Settings page: layout.html (head with the page's own stylesheet if any, top bar with Sign out, the
+ * Settings nav with this page (or its parent) current, breadcrumb, heading, the error box and the toast region) around the page's content fragment. The fragment is
  * our own asset and goes in as it is; the title and paths are escaped like any template value.
  *
  * @example
  * settingsPage(assets, { path: '/settings/activity', title: 'Activity', content: 'activity.html', script: 'activity.js' });
  */
 export function settingsPage(assets: DashboardAssets, page: SettingsPage): string {
+  const section = page.parent ?? page;
   const nav = SETTINGS_NAV.map((entry) => {
-    const current = entry.path === page.path ? ' aria-current="page"' : '';
+    const current = entry.path === section.path ? ' aria-current="page"' : '';
     return `<li><a href="/dashboard${entry.path}"${current}>${escapeHtml(entry.title)}</a></li>`;
   }).join('');
-  return fillTemplate(assets, 'layout.html', { title: page.title, script: page.script, path: `/dashboard${page.path}` })
+  const title = escapeHtml(page.title);
+  const breadcrumb = page.parent
+    ? `<li><a href="/dashboard${page.parent.path}">${escapeHtml(page.parent.title)}</a></li><li><span aria-current="page">${title}</span></li>`
+    : `<li><a href="/dashboard${page.path}" aria-current="page">${title}</a></li>`;
+  const stylesheet = page.stylesheet ? `\n  <link rel="stylesheet" href="/dashboard/assets/${escapeHtml(page.stylesheet)}">` : '';
+  return fillTemplate(assets, 'layout.html', { title: page.title, script: page.script, section: page.parent ? `${page.parent.title} · ` : '' })
+    .replace('<!-- stylesheet -->', () => stylesheet)
     .replace('<!-- nav -->', () => nav)
+    .replace('<!-- breadcrumb -->', () => breadcrumb)
     .replace('<!-- content -->', () => assets.get(page.content)!.body.toString('utf8'));
 }
 

@@ -3,7 +3,7 @@
 // (filters, search, pages, resend all failed since) opening to their request and attempts. Plain DOM, data
 // from /dashboard/api/webhooks/{id} (openapi.dashboard.yaml); text is only ever set with textContent.
 
-import { $, api, clearError, confirmAction, copyValue, element, showError, signOut } from './common.js';
+import { $, announce, api, clearError, confirmAction, copyValue, element, showError, signOut } from './common.js';
 
 const STATE_LABELS = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed' };
 /** While a listed delivery is still on its way, the list is read again after this long. */
@@ -18,11 +18,6 @@ let endpoint = null;
 let cursor = null;
 let refreshTimer;
 let shownEvent = null;
-
-function say(text) {
-  $('status').textContent = text;
-  $('status').hidden = false;
-}
 
 /** A time element in the compact format, with the full ISO value on hover. */
 function time(iso) {
@@ -63,7 +58,7 @@ function rate(value) {
 
 function renderEndpoint(current) {
   endpoint = current;
-  $('endpoint-title').replaceChildren('Endpoint ', shortened(current.url, { head: 24, tail: 12 }));
+  $('page-title').replaceChildren('Endpoint ', shortened(current.url, { head: 24, tail: 12 }));
   document.title = `${current.url} · Webhooks · Customers API`;
   const [label, kind, text] = endpointState(current);
   $('state-badge').textContent = label;
@@ -225,7 +220,7 @@ async function saveEdit(event) {
     await api('PATCH', base, { url: $('edit-url').value, description: $('edit-description').value, events });
     $('edit-card').hidden = true;
     await loadEndpoint();
-    say('Endpoint saved.');
+    announce('Endpoint saved.');
   } catch (error) {
     // The message names the property first (url, events, description): shown beside that field.
     const name = /^(url|events|description)\b/.exec(error.message ?? '')?.[1];
@@ -245,7 +240,7 @@ async function toggleEnabled() {
   await act(async () => {
     await api('POST', `${base}/${endpoint.disabled ? 'enable' : 'disable'}`);
     await loadEndpoint();
-    say(endpoint.disabled ? 'Endpoint disabled.' : 'Endpoint enabled: new events are sent to it again.');
+    announce(endpoint.disabled ? 'Endpoint disabled.' : 'Endpoint enabled: new events are sent to it again.');
   });
 }
 
@@ -260,7 +255,7 @@ async function rotate() {
     const rotated = await api('POST', `${base}/rotate-secret`);
     showSecret(rotated.secret, 'The new secret. The previous one also signs requests for 24 hours.');
     await loadEndpoint();
-    say('Secret rotated.');
+    announce('Secret rotated.');
   });
 }
 
@@ -288,7 +283,7 @@ async function resendAllFailed() {
   await act(async () => {
     const { resent } = await api('POST', `${base}/resend-failed`, { since });
     await loadDeliveries();
-    say(`${resent} failed deliver${resent === 1 ? 'y' : 'ies'} queued again.`);
+    announce(`${resent} failed deliver${resent === 1 ? 'y' : 'ies'} queued again.`);
   });
 }
 
@@ -309,7 +304,7 @@ $('test-type').addEventListener('change', () => act(previewTest));
 $('send-test').addEventListener('click', () => act(async () => {
   const delivery = await api('POST', `${base}/test?event_type=${encodeURIComponent($('test-type').value)}`);
   await loadDeliveries();
-  say(`Test event ${delivery.event_id} queued.`);
+  announce(`Test event ${delivery.event_id} queued.`);
 }));
 $('filters').addEventListener('submit', (event) => {
   event.preventDefault();
@@ -322,7 +317,7 @@ $('detail-close').addEventListener('click', closeDelivery);
 $('detail-resend').addEventListener('click', () => act(async () => {
   await api('POST', `${base}/deliveries/${encodeURIComponent(shownEvent)}/resend`);
   await Promise.all([loadDeliveries(), openDelivery(shownEvent, { focus: false })]);
-  say(`${shownEvent} queued again.`);
+  announce(`${shownEvent} queued again.`);
 }));
 
 act(async () => {

@@ -98,6 +98,34 @@ describe.each(DIALECTS)('dashboard webhook limits on %s', (dialect) => {
     expect((await seller.call('GET', '/webhooks')).status).toBe(200);
   });
 
+  it('charges “Resend all failed” once however many it resends, and refuses it with nothing changed when the budget is spent', async () => {
+    const seller = await signedIn({ rateLimit: 4 });
+    // One budget with the API: an endpoint (1), two customers (2, 3), then the resend of both (4) spends it.
+    const { json: endpoint } = await seller.call('POST', '/webhooks', { url: 'https://budget.example.com/failed' });
+    for (let i = 0; i < 2; i++) expect((await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer() })).status).toBe(201);
+    // Both deliveries given up.
+    const giveUp = () =>
+      server.handle.db
+        .updateTable('webhook_deliveries')
+        .set({ attempts: 5, next_attempt_at: null, given_up_at: new Date().toISOString() })
+        .where('endpoint_id', '=', endpoint.id)
+        .execute();
+    await giveUp();
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const resent = await seller.call('POST', `/webhooks/${endpoint.id}/resend-failed`, { since });
+    expect(resent.status).toBe(200);
+    expect(resent.json).toEqual({ resent: 2 });
+    expect(resent.headers.get('ratelimit')).toMatch(/"seller";r=0;t=1/);
+
+    await giveUp();
+    const before = await server.handle.db.selectFrom('webhook_deliveries').selectAll().where('seller_id', '=', seller.sellerId).orderBy('id').execute();
+    const refused = await seller.call('POST', `/webhooks/${endpoint.id}/resend-failed`, { since });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual(errorBody('Too Many Requests', /^Too many requests; retry after 1 second/));
+    const after = await server.handle.db.selectFrom('webhook_deliveries').selectAll().where('seller_id', '=', seller.sellerId).orderBy('id').execute();
+    expect(after).toEqual(before);
+  });
+
   it('enables a disabled endpoint again, and lists it as disabled until then', async () => {
     const seller = await signedIn({ rateLimit: 0 });
     const { json: endpoint } = await seller.call('POST', '/webhooks', { url: 'https://down.example.com/hooks' });

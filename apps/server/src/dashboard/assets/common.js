@@ -78,18 +78,19 @@ export function element(tag, { text, className, attrs } = {}, children = []) {
   return node;
 }
 
+/** A `<time>` in UTC (date and time of day as two parts, so a narrow column breaks between them and nowhere else). */
+export function timeElement(iso) {
+  const date = new Date(iso);
+  return element('time', { attrs: { datetime: iso, title: iso } }, [
+    element('span', { text: utcDate.format(date), className: 'date' }),
+    ' ',
+    element('span', { text: `${utcTime.format(date)} UTC`, className: 'clock' }),
+  ]);
+}
+
 export function timeCell(label, iso, empty) {
   const cell = element('td', { attrs: { 'data-label': label } });
-  if (iso === null) cell.append(element('span', { text: empty, className: 'muted' }));
-  else {
-    // Date and time of day as two parts, so a narrow column breaks between them and nowhere else.
-    const date = new Date(iso);
-    cell.append(element('time', { attrs: { datetime: iso, title: iso } }, [
-      element('span', { text: utcDate.format(date), className: 'date' }),
-      ' ',
-      element('span', { text: `${utcTime.format(date)} UTC`, className: 'clock' }),
-    ]));
-  }
+  cell.append(iso === null ? element('span', { text: empty, className: 'muted' }) : timeElement(iso));
   return cell;
 }
 

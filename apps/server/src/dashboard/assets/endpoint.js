@@ -3,14 +3,12 @@
 // (filters, search, pages, resend all failed since) opening to their request and attempts. Plain DOM, data
 // from /dashboard/api/webhooks/{id} (openapi.dashboard.yaml); text is only ever set with textContent.
 
-import { $, announce, api, clearError, confirmAction, copyValue, element, showError, signOut } from './common.js';
+import { $, announce, api, clearError, confirmAction, copyValue, dateTime, element, showError, signOut, timeCell, timeElement as time } from './common.js';
 
 const STATE_LABELS = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed' };
 /** While a listed delivery is still on its way, the list is read again after this long. */
 const REFRESH_MS = 2000;
 const PAGE_SIZE = 20;
-/** Compact, with the time zone, so a time never wraps over lines and never leaves its zone unsaid. */
-const compact = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
 
 const endpointId = decodeURIComponent(window.location.pathname.split('/').pop() ?? '');
 const base = `/webhooks/${encodeURIComponent(endpointId)}`;
@@ -18,11 +16,6 @@ let endpoint = null;
 let cursor = null;
 let refreshTimer;
 let shownEvent = null;
-
-/** A time element in the compact format, with the full ISO value on hover. */
-function time(iso) {
-  return element('time', { text: compact.format(new Date(iso)), attrs: { datetime: iso, title: iso } });
-}
 
 /**
  * A long value shortened in the middle for the eye ("evt_0c9d…6e5f"), whole for screen readers, search and
@@ -46,8 +39,8 @@ function shortened(text, { head = 10, tail = 6, tag = 'code', className = '' } =
 
 /** Disabled, failing (since when) or active, said in words on the page. */
 function endpointState(current) {
-  if (current.disabled) return ['Disabled', 'disabled', `since ${compact.format(new Date(current.disabled_at))}: nothing is sent to it until you enable it.`];
-  if (current.failing) return ['Failing', 'failing', `since ${compact.format(new Date(current.failing_since))}: a delivery was given up after every retry; the next successful one clears this.`];
+  if (current.disabled) return ['Disabled', 'disabled', `since ${dateTime.format(new Date(current.disabled_at))}: nothing is sent to it until you enable it.`];
+  if (current.failing) return ['Failing', 'failing', `since ${dateTime.format(new Date(current.failing_since))}: a delivery was given up after every retry; the next successful one clears this.`];
   return ['Active', 'active', 'Events are sent to it as they happen.'];
 }
 
@@ -110,7 +103,7 @@ function deliveryRow(delivery) {
     element('td', { attrs: { 'data-label': 'State' } }, [element('span', { text: STATE_LABELS[delivery.status], className: `badge badge-${delivery.status}` })]),
     element('td', { attrs: { 'data-label': 'Response' } }, [response]),
     element('td', { text: String(delivery.attempts), attrs: { 'data-label': 'Attempts' } }),
-    element('td', { attrs: { 'data-label': 'Last attempt' } }, [delivery.last_attempt_at ? time(delivery.last_attempt_at) : element('span', { text: 'not yet', className: 'muted' })]),
+    timeCell('Last attempt', delivery.last_attempt_at, 'not yet'),
   ]);
 }
 

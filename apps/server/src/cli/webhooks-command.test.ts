@@ -75,9 +75,9 @@ describe('webhooks CLI (SQLite)', () => {
     const capped = (await createSeller(handle, { name: 'Capped', plan: 'starter' })).id;
     const update = await cli(env, 'sellers', 'update', capped, '--webhook-endpoint-limit', '1', ...db);
     expect(update).toMatchObject({ code: 0, stdout: `Updated seller ${capped} ("Capped"): up to 1 webhook endpoints\n` });
-    const create = () => cli(env, 'webhooks', 'create', '--seller', capped, '--url', 'https://cap.example.com/', '--json', ...db);
+    const create = (path = '') => cli(env, 'webhooks', 'create', '--seller', capped, '--url', `https://cap.example.com/${path}`, '--json', ...db);
     const endpoint = (await create()).json();
-    expect(await create()).toMatchObject({
+    expect(await create('second')).toMatchObject({
       code: 1,
       stderr: 'Error: --seller: Webhook endpoint limit reached: this account may have at most 1 webhook endpoint; delete one first, or ask the operator to raise the limit\n',
     });
@@ -88,7 +88,7 @@ describe('webhooks CLI (SQLite)', () => {
     expect((await cli(env, 'sellers', 'update', capped, '--webhook-endpoint-limit', 'default', '--json', ...db)).json()).toMatchObject({
       webhook_endpoint_limit: null,
     });
-    expect((await create()).code).toBe(0);
+    expect((await create('second')).code).toBe(0);
 
     await handle.db.updateTable('webhook_endpoints').set({ disabled_at: '2026-11-20T08:00:00.000Z' }).where('id', '=', endpoint.id).execute();
     const table = await cli(env, 'webhooks', 'list', '--seller', capped, ...db);
@@ -181,6 +181,14 @@ describe('webhooks CLI (SQLite)', () => {
       code: 1,
       stderr: expect.stringMatching(/^Error: --events must be one or more of customer.created, customer.updated, customer.deleted; "customer.moved"/),
     });
+    // A URL the seller already has (as stored, normalized): the rule the dashboard's 409 follows, nothing stored.
+    expect((await create('--seller', sellerId, '--url', 'https://twice.example/hooks')).code).toBe(0);
+    expect(await create('--seller', sellerId, '--url', 'https://TWICE.example:443/hooks')).toMatchObject({
+      code: 1,
+      stderr: 'Error: --url https://twice.example/hooks already has a webhook endpoint in this account; edit that one instead\n',
+    });
+    const listed = (await cli(env, 'webhooks', 'list', '--seller', sellerId, '--json', ...db)).json() as { url: string }[];
+    expect(listed.filter((endpoint) => endpoint.url === 'https://twice.example/hooks')).toHaveLength(1);
     expect(await create('--seller', sellerId, '--url', 'https://x.example/', '--api-version', '2020-13-01')).toMatchObject({
       code: 1,
       stderr: `Error: --api-version must be one of: ${LATEST_API_VERSION}, got "2020-13-01"\n`,

@@ -122,6 +122,7 @@ async function create(values: WebhookFlags, io: CliIo): Promise<void> {
   });
   if (result.kind === 'invalid') throw new CliError(`--${result.message}`);
   if (result.kind === 'limit_reached') throw new CliError(`--seller: ${result.message}`);
+  if (result.kind === 'duplicate_url') throw new CliError(`--${result.message}`);
   // The URL as stored (normalized), not as typed.
   const { id, secret, url: stored, events: types, api_version } = result.endpoint;
   if (values.json) {

@@ -71,6 +71,7 @@ async function listenUntil(values: ListenFlags, io: CliIo, stop: AbortSignal): P
       throw new CliError(`${result.property === 'url' ? '--forward-to' : '--events'}: ${result.message}`);
     }
     if (result.kind === 'limit_reached') throw new CliError(`--seller: ${result.message}`);
+    if (result.kind === 'duplicate_url') throw new CliError(`--forward-to: ${result.message}`);
     const { endpoint } = result;
     try {
       if (values.json) {

@@ -1,4 +1,4 @@
-import { errors, normalizeWebhookUrl, webhookUrlProblem, type CustomerEvent } from '@customers-api/core';
+import { errors, type CustomerEvent } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
 import {
   createEndpoint,
@@ -11,7 +11,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../webhooks/endpoints.js';
-import { duplicateUrlMessage, editEndpoint, urlTaken, type EndpointEdit } from '../webhooks/endpoint-edits.js';
+import { editEndpoint, type EndpointEdit } from '../webhooks/endpoint-edits.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { dashboardErrors } from './dashboard-errors.js';
 import { testEventChange } from './test-event.js';
@@ -42,13 +42,10 @@ export async function createSellerEndpoint(
   input: NewWebhookEndpoint,
   options: EndpointOptions,
 ): Promise<Omit<CreatedWebhookEndpoint, 'seller_id'>> {
-  // A valid URL the seller already has: one receiver would get every event twice (the operator's CLI may).
-  if (!webhookUrlProblem(input.url, options) && (await urlTaken(handle, sellerId, normalizeWebhookUrl(input.url)))) {
-    throw dashboardErrors.webhookUrlTaken(duplicateUrlMessage(normalizeWebhookUrl(input.url)));
-  }
   const result = await createEndpoint(handle, box, sellerId, input, options);
   if (result.kind === 'invalid') throw errors.badRequest(result.message);
   if (result.kind === 'limit_reached') throw dashboardErrors.webhookEndpointLimit(result.message);
+  if (result.kind === 'duplicate_url') throw dashboardErrors.webhookUrlTaken(result.message);
   return forDashboard(result.endpoint);
 }
 

@@ -3,7 +3,15 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { descriptionProblem } from './endpoint-description.js';
-import { endpointFromRow, findEndpoint, parseEventTypes, sealedSecretOf, type WebhookEndpoint } from './endpoints.js';
+import {
+  duplicateUrlMessage,
+  endpointFromRow,
+  findEndpoint,
+  parseEventTypes,
+  sealedSecretOf,
+  urlTakenIn,
+  type WebhookEndpoint,
+} from './endpoints.js';
 import type { SecretBox } from './secret-box.js';
 
 // What the seller changes on an endpoint after creating it (the dashboard's endpoint page): its URL, event types
@@ -23,28 +31,6 @@ export type EditEndpointResult =
   | { kind: 'invalid'; property: 'url' | 'events' | 'description'; message: string }
   /** Another endpoint of the seller has this URL already. */
   | { kind: 'duplicate_url'; message: string };
-
-/**
- * The message of a URL the seller already has an endpoint at (the dashboard's 409; creation and edits alike).
- *
- * @example
- * duplicateUrlMessage('https://crm.example.com/hooks');
- */
-export function duplicateUrlMessage(url: string): string {
-  return `url ${url} already has a webhook endpoint in this account; edit that one instead`;
-}
-
-/**
- * Whether another of the seller's endpoints is at this normalized URL (`except`: the one being edited).
- *
- * @example
- * if (await urlTaken(handle, sellerId, 'https://crm.example.com/hooks')) refuse();
- */
-export async function urlTaken(handle: DatabaseHandle, sellerId: string, url: string, except?: string): Promise<boolean> {
-  let query = handle.db.selectFrom('webhook_endpoints').select('id').where('seller_id', '=', sellerId).where('url', '=', url);
-  if (except) query = query.where('id', '!=', except);
-  return (await query.executeTakeFirst()) !== undefined;
-}
 
 /**
  * Changes the endpoint's URL, event types and/or description (what is omitted stays), under the rules of
@@ -69,7 +55,6 @@ export async function editEndpoint(
     const problem = webhookUrlProblem(edit.url, { allowPrivate });
     if (problem) return { kind: 'invalid', property: 'url', message: problem };
     changes.url = normalizeWebhookUrl(edit.url);
-    if (await urlTaken(handle, sellerId, changes.url, endpoint.id)) return { kind: 'duplicate_url', message: duplicateUrlMessage(changes.url) };
   }
   if (edit.events !== undefined) {
     const events = parseEventTypes(edit.events);
@@ -82,13 +67,23 @@ export async function editEndpoint(
     changes.description = edit.description;
   }
   if (Object.keys(changes).length === 0) return { kind: 'updated', endpoint };
-  const row = await handle.db
-    .updateTable('webhook_endpoints')
-    .set(changes)
-    .where('seller_id', '=', sellerId)
-    .where('id', '=', endpoint.id)
-    .returningAll()
-    .executeTakeFirst();
+  const { url } = changes;
+  // The URL checked and written under the seller's lock (PostgreSQL) or the write lock (SQLite), as creation
+  // does: two edits (or an edit and a create) cannot both take one URL.
+  const row = await writeTransaction(handle, async (trx) => {
+    if (url !== undefined) {
+      if (handle.dialect === 'postgres') await trx.selectFrom('sellers').select('id').where('id', '=', sellerId).forNoKeyUpdate().execute();
+      if (await urlTakenIn(trx, sellerId, url, endpoint.id)) return 'duplicate_url' as const;
+    }
+    return trx
+      .updateTable('webhook_endpoints')
+      .set(changes)
+      .where('seller_id', '=', sellerId)
+      .where('id', '=', endpoint.id)
+      .returningAll()
+      .executeTakeFirst();
+  });
+  if (row === 'duplicate_url') return { kind: 'duplicate_url', message: duplicateUrlMessage(url!) };
   return row ? { kind: 'updated', endpoint: endpointFromRow(row) } : { kind: 'not_found' };
 }
 

@@ -15,6 +15,7 @@ import {
   resendDelivery,
   rotateEndpointSecret,
 } from './endpoints.js';
+import { editEndpoint } from './endpoint-edits.js';
 import { createSecretBox } from './secret-box.js';
 
 const box = createSecretBox(randomBytes(32));
@@ -84,6 +85,32 @@ describe.each(DIALECTS)('webhook endpoints on %s', (dialect) => {
       message: expect.stringMatching(/^events must be .*"customer.moved"/),
     });
     expect(await createEndpoint(db.handle, box, seller, { url: 'https://x.example/', events: [] })).toMatchObject({ property: 'events' });
+  });
+
+  it("refuses a URL the seller already has, also when creates and edits race, and leaves other sellers' URLs alone", async () => {
+    const url = 'https://race.example.com/hooks';
+    // Five creates in the same turn (one SQLite group commit, or five PostgreSQL transactions) at one URL.
+    const results = await Promise.all(Array.from({ length: 5 }, () => createEndpoint(db.handle, box, seller, { url })));
+    expect(results.filter((result) => result.kind === 'created')).toHaveLength(1);
+    expect(results.filter((result) => result.kind === 'duplicate_url')).toEqual(
+      Array.from({ length: 4 }, () => ({ kind: 'duplicate_url', message: `url ${url} already has a webhook endpoint in this account; edit that one instead` })),
+    );
+    // The same URL normalized (host case, default port) is the same URL.
+    expect((await createEndpoint(db.handle, box, seller, { url: 'https://RACE.example.com:443/hooks' })).kind).toBe('duplicate_url');
+    expect((await listEndpoints(db.handle, seller)).filter((endpoint) => endpoint.url === url)).toHaveLength(1);
+    const third = (await createSeller(db.handle, { name: 'Third', plan: 'starter' })).id;
+    expect((await createEndpoint(db.handle, box, third, { url })).kind).toBe('created');
+
+    // Two endpoints moved to one new URL at once: one moves, the other is refused and keeps its URL.
+    const first = await createEndpoint(db.handle, box, seller, { url: 'https://race-a.example.com/' });
+    const second = await createEndpoint(db.handle, box, seller, { url: 'https://race-b.example.com/' });
+    if (first.kind !== 'created' || second.kind !== 'created') throw new Error('setup');
+    const target = 'https://race-target.example.com/';
+    const edits = await Promise.all([first, second].map(({ endpoint }) => editEndpoint(db.handle, seller, endpoint.id, { url: target })));
+    expect(edits.map((edit) => edit.kind).sort()).toEqual(['duplicate_url', 'updated']);
+    const urls = (await listEndpoints(db.handle, seller)).map((endpoint) => endpoint.url);
+    expect(urls.filter((u) => u === target)).toHaveLength(1);
+    expect(urls.filter((u) => u === 'https://race-a.example.com/' || u === 'https://race-b.example.com/')).toHaveLength(1);
   });
 
   it('scopes every operation by seller', async () => {

@@ -12,10 +12,10 @@ import {
   type ApiVersion,
   type CustomerEvent,
 } from '@customers-api/core';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.js';
 import { customerToRow, fromJson, toIso, toIsoOrNull } from '../db/rows.js';
-import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
+import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from './delivery-fairness.js';
@@ -69,7 +69,9 @@ export type CreateEndpointResult =
   /** `message` starts with the property it is about (`url`, `events`, `api_version` or `description`). */
   | { kind: 'invalid'; property: 'url' | 'events' | 'api_version' | 'description'; message: string }
   /** The seller has as many endpoints as its cap allows (`limit`); nothing was created. */
-  | { kind: 'limit_reached'; limit: number; message: string };
+  | { kind: 'limit_reached'; limit: number; message: string }
+  /** Another endpoint of the seller has this URL already (its receiver would get every event twice). */
+  | { kind: 'duplicate_url'; message: string };
 
 export interface EndpointOptions {
   /** Loopback and private URLs too: the operator's CLI, or a server run with --allow-private-webhooks. */
@@ -152,15 +154,16 @@ export async function createEndpoint(
     api_version: input.apiVersion ?? null,
     description: input.description ?? '',
   };
-  // Counted and inserted under the seller's lock (PostgreSQL) or the write lock (SQLite): two creates at the cap
-  // cannot both pass.
-  const limit = await writeTransaction(handle, async (trx) => {
+  // Checked, counted and inserted under the seller's lock (PostgreSQL) or the write lock (SQLite): two creates at
+  // the cap, or at one URL, cannot both pass.
+  const refused = await writeTransaction(handle, async (trx): Promise<'duplicate_url' | number | undefined> => {
     let seller = trx.selectFrom('sellers').select(['webhook_endpoint_limit', 'api_version']).where('id', '=', sellerId);
     if (handle.dialect === 'postgres') seller = seller.forNoKeyUpdate();
     const found = await seller.executeTakeFirst();
     const own = found?.webhook_endpoint_limit;
     // Pinned to the seller's version unless one was chosen (a seller pinned to nothing gets the latest).
     row.api_version ??= found?.api_version ?? LATEST_API_VERSION;
+    if (await urlTakenIn(trx, sellerId, row.url)) return 'duplicate_url';
     const cap = own ?? DEFAULT_WEBHOOK_ENDPOINT_LIMIT;
     const { count } = await trx
       .selectFrom('webhook_endpoints')
@@ -171,8 +174,33 @@ export async function createEndpoint(
     await trx.insertInto('webhook_endpoints').values(row).execute();
     return undefined;
   });
-  if (limit !== undefined) return { kind: 'limit_reached', limit, message: endpointLimitMessage(limit) };
+  if (refused === 'duplicate_url') return { kind: 'duplicate_url', message: duplicateUrlMessage(row.url) };
+  if (refused !== undefined) return { kind: 'limit_reached', limit: refused, message: endpointLimitMessage(refused) };
   return { kind: 'created', endpoint: { ...endpointFromRow(row), secret } };
+}
+
+/**
+ * The message of a URL the seller already has an endpoint at (creation and edits alike, every host: the
+ * dashboard's 409, the CLI's error).
+ *
+ * @example
+ * duplicateUrlMessage('https://crm.example.com/hooks');
+ */
+export function duplicateUrlMessage(url: string): string {
+  return `url ${url} already has a webhook endpoint in this account; edit that one instead`;
+}
+
+/**
+ * Whether another of the seller's endpoints is at this normalized URL (`except`: the one being edited). Run it
+ * inside the transaction that writes, under the seller's lock, so two writers cannot both pass.
+ *
+ * @example
+ * if (await urlTakenIn(trx, sellerId, 'https://crm.example.com/hooks')) refuse();
+ */
+export async function urlTakenIn(db: Kysely<Database>, sellerId: string, url: string, except?: string): Promise<boolean> {
+  let query = db.selectFrom('webhook_endpoints').select('id').where('seller_id', '=', sellerId).where('url', '=', url);
+  if (except) query = query.where('id', '!=', except);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /**

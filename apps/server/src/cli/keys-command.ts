@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from '../db/api-keys.js';
 import { CLI_ACTOR } from '../audit/audit-actions.js';
-import { audited } from '../audit/audit-log.js';
+import { audited, writeAuditRow } from '../audit/audit-log.js';
+import { ROLL_OVERLAPS, type RollOverlap } from '../dashboard/key-input.js';
+import { rollSellerKey } from '../dashboard/seller-keys.js';
 import { keySellerId } from '../db/api-keys.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { findSeller } from '../db/sellers.js';
@@ -14,6 +16,7 @@ import { withDatabase } from './with-database.js';
 export const KEYS_USAGE = [
   'keys create --seller SELLER_ID --name NAME [--expires-at ISO-8601] [--json] [--database URL]',
   'keys list --seller SELLER_ID [--json] [--database URL]',
+  'keys roll KEY_ID --overlap 1h|24h|7d [--json] [--database URL]',
   'keys revoke KEY_ID [--database URL]',
   'keys delete KEY_ID [--database URL]',
 ];
@@ -26,6 +29,7 @@ export async function keysCommand(args: string[], io: CliIo): Promise<void> {
       seller: { type: 'string' },
       name: { type: 'string' },
       'expires-at': { type: 'string' },
+      overlap: { type: 'string' },
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
     },
@@ -37,6 +41,8 @@ export async function keysCommand(args: string[], io: CliIo): Promise<void> {
       return createKey(values, io);
     case 'list':
       return listKeys(values, io);
+    case 'roll':
+      return rollKey(positionals, values, io);
     case 'revoke':
     case 'delete':
       return changeKey(sub, positionals, values, io);
@@ -49,6 +55,7 @@ interface KeyFlags {
   seller?: string | undefined;
   name?: string | undefined;
   'expires-at'?: string | undefined;
+  overlap?: string | undefined;
   json?: boolean | undefined;
   database?: string | undefined;
 }
@@ -108,6 +115,52 @@ async function listKeys(values: KeyFlags, io: CliIo): Promise<void> {
     return;
   }
   io.out(formatKeyTable(keys));
+}
+
+/**
+ * Rolls a key as the dashboard does (seller-keys.ts): a new key with the same name now, the old one expiring after
+ * the overlap, in one audited transaction (`api_key.created` and `api_key.rolled`).
+ */
+async function rollKey(positionals: string[], values: KeyFlags, io: CliIo): Promise<void> {
+  const usage = `Usage: ${KEYS_USAGE[2]}`;
+  const [keyId, ...extra] = positionals;
+  if (!keyId || extra.length > 0) throw new CliError(usage, 2);
+  const names = Object.keys(ROLL_OVERLAPS);
+  if (values.overlap === undefined) throw new CliError(`--overlap is required (${names.join(', ')}). ${usage}`, 2);
+  if (!names.includes(values.overlap)) throw new CliError(`--overlap must be one of ${names.join(', ')}, got "${values.overlap}"`);
+  const overlapMs = ROLL_OVERLAPS[values.overlap as RollOverlap];
+  const now = new Date();
+  const rolled = await withDatabase(values.database, io, (handle) =>
+    audited(
+      handle,
+      CLI_ACTOR,
+      async (trx) => {
+        const sellerId = await keySellerId(trx, keyId);
+        if (sellerId === undefined) return undefined;
+        const result = await rollSellerKey(trx, sellerId, keyId, overlapMs, now);
+        if (typeof result === 'object') await writeAuditRow(trx.db, CLI_ACTOR, { sellerId, action: 'api_key.created', targetId: result.key.id }, now);
+        return typeof result === 'object' ? { sellerId, ...result } : result;
+      },
+      (result) => (typeof result === 'object' ? { sellerId: result.sellerId, action: 'api_key.rolled', targetId: result.previous.id } : undefined),
+      now,
+    ),
+  );
+  if (rolled === undefined) throw new CliError(`Unknown API key "${keyId}"`);
+  if (rolled === 'inactive') throw new CliError(`API key "${keyId}" is revoked or expired; only an active key can be rolled`);
+  const { key, previous } = rolled;
+  if (values.json) {
+    io.out(`${JSON.stringify({ key, previous })}\n`);
+    return;
+  }
+  io.out(
+    [
+      `Rolled API key ${previous.id} ("${printable(previous.name)}"): it keeps working until ${previous.expires_at}.`,
+      `New API key ${key.id}, shown only now; store it safely:`,
+      '',
+      `  ${key.key}`,
+      '',
+    ].join('\n'),
+  );
 }
 
 async function changeKey(action: 'revoke' | 'delete', positionals: string[], values: KeyFlags, io: CliIo) {

@@ -84,6 +84,53 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     }
   });
 
+  it('rolls a key: a new key now, the old one until the overlap ends, audited; refuses what it cannot roll', async () => {
+    const db = ['--database', database.url];
+    const sellerId = (await cli('sellers', 'create', '--name', 'Roller', '--json', ...db)).json().id as string;
+    const old = (await cli('keys', 'create', '--seller', sellerId, '--name', 'Backend', '--json', ...db)).json();
+    const before = Date.now();
+    const rolled = await cli('keys', 'roll', old.id, '--overlap', '1h', '--json', ...db);
+    expect(rolled).toMatchObject({ code: 0, stderr: '' });
+    const { key, previous } = rolled.json();
+    expect(key).toMatchObject({ name: 'Backend', key: expect.stringMatching(/^sk_live_/), expires_at: null, status: 'active' });
+    expect(previous).toMatchObject({ id: old.id, name: 'Backend', status: 'active' });
+    const overlapEnd = Date.parse(previous.expires_at);
+    expect(overlapEnd).toBeGreaterThanOrEqual(before + 3_600_000);
+    expect(overlapEnd).toBeLessThanOrEqual(Date.now() + 3_600_000);
+
+    const handle = await database.open();
+    const app = await buildApp({ database: handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      // Both keys work during the overlap.
+      for (const secret of [old.key, key.key]) expect((await call(base, 'GET', '/api/customers', { key: secret })).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+    const audit = await handle.db.selectFrom('audit_log').select(['action', 'target_id', 'actor_type']).where('seller_id', '=', sellerId).orderBy('id').execute();
+    expect(audit.slice(-2)).toEqual([
+      { action: 'api_key.created', target_id: key.id, actor_type: 'cli' },
+      { action: 'api_key.rolled', target_id: old.id, actor_type: 'cli' },
+    ]);
+
+    const human = await cli('keys', 'roll', key.id, '--overlap', '7d', ...db);
+    expect(human.stdout).toMatch(new RegExp(`^Rolled API key ${key.id} \\("Backend"\\): it keeps working until \\d{4}-.*Z\\.\\nNew API key .*shown only now.*\\n\\n  sk_live_`, 's'));
+    expect((await cli('keys', 'revoke', old.id, ...db)).code).toBe(0);
+    const refusals: [string[], string, number][] = [
+      [[old.id, '--overlap', '1h'], `Error: API key "${old.id}" is revoked or expired; only an active key can be rolled\n`, 1],
+      [['6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90', '--overlap', '1h'], 'Error: Unknown API key "6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90"\n', 1],
+      [[key.id, '--overlap', '2h'], 'Error: --overlap must be one of 1h, 24h, 7d, got "2h"\n', 1],
+      [[key.id], 'Error: --overlap is required (1h, 24h, 7d). Usage: keys roll KEY_ID --overlap 1h|24h|7d [--json] [--database URL]\n', 2],
+    ];
+    const keysBefore = (await cli('keys', 'list', '--seller', sellerId, '--json', ...db)).json();
+    for (const [argv, stderr, code] of refusals) {
+      expect(await cli('keys', 'roll', ...argv, ...db), argv.join(' ')).toMatchObject({ code, stderr, stdout: '' });
+    }
+    expect((await cli('keys', 'list', '--seller', sellerId, '--json', ...db)).json()).toEqual(keysBefore);
+  });
+
   it("sets a seller's own rate limit at creation and changes it with sellers update", async () => {
     const db = ['--database', database.url];
     const created = await cli('sellers', 'create', '--name', 'R', '--rate-limit', '5', '--json', ...db);

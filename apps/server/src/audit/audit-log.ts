@@ -70,16 +70,19 @@ export interface AuditQuery {
   sellerId?: string;
   /** Rows at or after this instant (ISO 8601). */
   since?: string;
+  /** Rows older than the row with this id (the page before it). */
+  beforeId?: number;
   limit: number;
 }
 
 /** Audit rows, newest first. */
-export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, limit }: AuditQuery): Promise<AuditRecord[]> {
+export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, beforeId, limit }: AuditQuery): Promise<AuditRecord[]> {
   const rows = await handle.db
     .selectFrom('audit_log')
     .selectAll()
     .$if(sellerId !== undefined, (qb) => qb.where('seller_id', '=', sellerId!))
     .$if(since !== undefined, (qb) => qb.where('occurred_at', '>=', since!))
+    .$if(beforeId !== undefined, (qb) => qb.where('id', '<', beforeId!))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeAuditRow } from '../audit/audit-log.js';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
 import { DIALECTS } from '../test/test-database.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { sameOrigin, signIn } from './dashboard-test-helpers.js';
@@ -28,6 +30,37 @@ describe.each(DIALECTS)('the Activity API on %s', (dialect) => {
       ['api_key.created', created.json.id],
       ['sign_in.used', null],
     ]);
+  });
+
+  it('pages through every row, newest first, 100 at a time, within the seller; a bad cursor is 400', async () => {
+    const mine = await server.seller();
+    const theirs = await server.seller();
+    const cookie = await signIn(server, mine.sellerId);
+    // 204 rows of mine (with the sign-in: 205) interleaved with 50 of theirs.
+    for (let i = 0; i < 204; i++) {
+      const at = new Date(Date.UTC(2026, 10, 1) + i * 1000);
+      await writeAuditRow(server.handle.db, CLI_ACTOR, { sellerId: mine.sellerId, action: 'api_key.created', targetId: `mine-${i}` }, at);
+      if (i % 4 === 0) await writeAuditRow(server.handle.db, CLI_ACTOR, { sellerId: theirs.sellerId, action: 'api_key.created', targetId: `theirs-${i}` }, at);
+    }
+    const pages = [];
+    let query = '';
+    for (;;) {
+      const page = await server.call('GET', `/dashboard/api/activity${query}`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      pages.push(page.json.entries.map((entry: { target_id: string | null }) => entry.target_id));
+      if (page.json.next_cursor === null) break;
+      query = `?cursor=${page.json.next_cursor}`;
+    }
+    expect(pages.map((page) => page.length)).toEqual([100, 100, 5]);
+    // Newest first: the 204 rows, then the sign-in (written before them); none of theirs.
+    expect(pages.flat()).toEqual([...Array.from({ length: 204 }, (_, i) => `mine-${203 - i}`), null]);
+    for (const cursor of ['0', 'abc', '-5', '1e3', `${'9'.repeat(17)}`]) {
+      const refused = await server.call('GET', `/dashboard/api/activity?cursor=${cursor}`, { headers: { cookie } });
+      expect(refused.status, cursor).toBe(400);
+      expect(refused.json).toEqual({ error: 'Bad Request', message: "cursor must be a previous page's next_cursor" });
+    }
+    const twice = await server.call('GET', '/dashboard/api/activity?cursor=5&cursor=6', { headers: { cookie } });
+    expect(twice.status).toBe(400);
   });
 
   it('needs a session: no cookie, or an API key, is 401', async () => {

@@ -1,19 +1,35 @@
+import { errors } from '@customers-api/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listAuditRows } from '../audit/audit-log.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import { parseDeliveryCursor } from '../webhooks/delivery-pages.js';
 
-/** How many rows the Activity page shows. */
+/** How many rows a page of the Activity page holds. */
 export const ACTIVITY_LIMIT = 100;
+
+type ActivityRequest = FastifyRequest<{ Querystring: Record<string, unknown> }>;
+
+/** The page's `cursor` (a row id, the same form as the deliveries' cursor), or core's 400 naming it. */
+function beforeIdOf(query: Record<string, unknown>): number | undefined {
+  const cursor = query.cursor;
+  if (cursor === undefined) return undefined;
+  const id = typeof cursor === 'string' ? parseDeliveryCursor(cursor) : undefined;
+  if (id === undefined) throw errors.badRequest("cursor must be a previous page's next_cursor");
+  return id;
+}
 
 /**
  * The JSON behind the Activity page (openapi.dashboard.yaml, tag Activity): the signed-in seller's own audit rows,
- * newest first. The session guard runs first; the query is scoped by the session's seller.
+ * newest first, a page at a time. The session guard runs first; the query is scoped by the session's seller.
  */
 export function registerActivityRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }): void {
-  app.get('/activity', async (request: FastifyRequest) => {
-    const rows = await listAuditRows(database, { sellerId: request.dashboardSession!.sellerId, limit: ACTIVITY_LIMIT });
+  app.get('/activity', async (request: ActivityRequest) => {
+    const beforeId = beforeIdOf(request.query);
+    // One row more than a page tells whether an older page exists.
+    const rows = await listAuditRows(database, { sellerId: request.dashboardSession!.sellerId, beforeId, limit: ACTIVITY_LIMIT + 1 });
+    const page = rows.slice(0, ACTIVITY_LIMIT);
     return {
-      entries: rows.map(({ occurred_at, action, actor_type, actor_id, actor_label, target_id, request_id, client_address }) => ({
+      entries: page.map(({ occurred_at, action, actor_type, actor_id, actor_label, target_id, request_id, client_address }) => ({
         occurred_at,
         action,
         actor_type,
@@ -23,6 +39,7 @@ export function registerActivityRoutes(app: FastifyInstance, { database }: { dat
         request_id,
         client_address,
       })),
+      next_cursor: rows.length > ACTIVITY_LIMIT ? String(page.at(-1)!.id) : null,
     };
   });
 }

@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from '../audit/audit-actions.js';
+import { writeAuditRow } from '../audit/audit-log.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 
@@ -78,6 +80,31 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
     const target = await row('API key created').locator('[data-label="Object"]').boundingBox();
     expect(target!.x + target!.width).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: join(ARTIFACTS, `activity-${dialect}-390px.png`), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  it('shows 100 rows, then older ones a page at a time until there are none', async () => {
+    await page.setViewportSize(DESKTOP);
+    const handle = await database.open();
+    try {
+      const { id: sellerId } = await handle.db.selectFrom('sellers').select('id').executeTakeFirstOrThrow();
+      for (let i = 0; i < 150; i++) {
+        await writeAuditRow(handle.db, CLI_ACTOR, { sellerId, action: 'webhook_endpoint.test_sent', targetId: `older-${i}` }, new Date(Date.UTC(2026, 10, 2) + i));
+      }
+    } finally {
+      await handle.close();
+    }
+    const total = 150 + 5;
+    await page.reload();
+    await row('Test event sent').waitFor();
+    const more = page.getByRole('button', { name: 'Show older activity' });
+    expect(await page.locator('#activity-body tr').count()).toBe(100);
+    await more.click();
+    await page.waitForFunction((count) => document.querySelectorAll('#activity-body tr').length === count, total);
+    expect(await more.isHidden()).toBe(true);
+    // The oldest row last, and focus on the first row the button brought.
+    expect(await page.locator('#activity-body tr').last().locator('th').textContent()).toBe('Account created');
+    expect(await page.evaluate(() => document.activeElement === document.querySelectorAll('#activity-body tr')[100])).toBe(true);
     expect(problems).toEqual([]);
   });
 });

@@ -47,16 +47,30 @@ function entryRow(entry) {
   ]);
 }
 
-async function load() {
+/** The next (older) page's cursor; null when the last page is shown. */
+let cursor = null;
+
+async function load({ append = false } = {}) {
   try {
-    const { entries } = await api('GET', '/activity');
-    $('activity-body').replaceChildren(...entries.map(entryRow));
-    $('activity-table').hidden = entries.length === 0;
-    $('activity-empty').hidden = entries.length !== 0;
+    const page = await api('GET', append && cursor ? `/activity?cursor=${encodeURIComponent(cursor)}` : '/activity');
+    const rows = page.entries.map(entryRow);
+    if (append) $('activity-body').append(...rows);
+    else $('activity-body').replaceChildren(...rows);
+    cursor = page.next_cursor;
+    $('more').hidden = cursor === null;
+    const none = $('activity-body').children.length === 0;
+    $('activity-table').hidden = none;
+    $('activity-empty').hidden = !none;
+    // Keyboard users land on the first row the button brought.
+    if (append && rows[0]) {
+      rows[0].tabIndex = -1;
+      rows[0].focus();
+    }
   } catch (error) {
     showError(error);
   }
 }
 
 $('sign-out').addEventListener('click', signOut);
+$('more').addEventListener('click', () => void load({ append: true }));
 void load();

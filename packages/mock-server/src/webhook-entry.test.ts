@@ -23,6 +23,11 @@ describe('webhookEntryAt', () => {
     });
   });
 
+  it('keeps the URL normalized as the server stores it', () => {
+    expect(webhookEntryAt({ url: 'HTTPS://Hooks.Example.COM:443/a/../hooks' }, 'body')).toEqual({ url: 'https://hooks.example.com/hooks' });
+    expect(webhookEntryAt({ url: 'http://127.0.0.1:80/h' }, 'body')).toEqual({ url: 'http://127.0.0.1/h' });
+  });
+
   it('refuses a bad entry, naming it', () => {
     const cases: Array<[unknown, string]> = [
       ['http://x', 'seed.webhooks[0]: must be an object'],

@@ -1,4 +1,4 @@
-import { CUSTOMER_EVENT_TYPES, isWebhookSecret, webhookUrlProblem, type CustomerEventType } from '@customers-api/core';
+import { CUSTOMER_EVENT_TYPES, isWebhookSecret, normalizeWebhookUrl, webhookUrlProblem, type CustomerEventType } from '@customers-api/core';
 import { EntryError, objectAt, sellerIdAt } from './entries.js';
 
 /** A webhook endpoint as a seed file or the control API gives it; the mock fills in what is left out. */
@@ -21,8 +21,9 @@ const ENTRIES = WEBHOOK_ENTRIES;
 /**
  * A webhook endpoint entry (`at` names it, e.g. `seed.webhooks[0]` or `body`): `url` an http(s) URL (any
  * address: the mock runs next to its receivers), `secret` a `whsec_` secret, `events` distinct event types,
- * `sellerId` a UUID, `apiVersion` a `YYYY-MM-DD` date. Whether the seller exists and the version is open is the
- * caller's to check.
+ * `sellerId` a UUID, `apiVersion` a `YYYY-MM-DD` date. The URL is kept normalized as the server stores it (core's
+ * `normalizeWebhookUrl`: lower-case scheme and host, no default port, dot segments resolved), so listings match.
+ * Whether the seller exists and the version is open is the caller's to check.
  *
  * @example
  * webhookEntryAt({ url: 'ftp://x' }, 'seed.webhooks[0]'); // EntryError: seed.webhooks[0].url: must be an http or https URL
@@ -41,7 +42,7 @@ export function webhookEntryAt(value: unknown, at: string): WebhookEndpointSeed 
     throw new EntryError(`${at}.apiVersion`, 'must be an API version, YYYY-MM-DD');
   }
   return {
-    url,
+    url: normalizeWebhookUrl(url),
     ...(secret !== undefined && { secret }),
     ...(events !== undefined && { events: eventTypesAt(events, `${at}.events`) }),
     ...(seller !== undefined && { sellerId: seller }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../build-app.js';
+import type { DatabaseHandle } from '../db/connect.js';
 import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { call, newCustomer } from '../test/test-server.js';
 import { runCli } from './run-cli.js';
@@ -10,6 +11,14 @@ async function cli(...argv: string[]) {
   let stderr = '';
   const code = await runCli(argv, { out: (t) => (stdout += t), err: (t) => (stderr += t), env: {} });
   return { code, stdout, stderr, json: () => JSON.parse(stdout) };
+}
+
+/** A server on the CLI's database, listening on a free port. */
+async function listening(handle: DatabaseHandle) {
+  const app = await buildApp({ database: handle });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return { app, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
 describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
@@ -41,10 +50,7 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
 
     // The key works against a server on the same database.
     const handle = await database.open();
-    const app = await buildApp({ database: handle });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { app, base } = await listening(handle);
     try {
       expect((await call(base, 'POST', '/api/customers', { key: key.key, body: newCustomer() })).status).toBe(201);
       expect((await call(base, 'POST', '/api/customers', { key: key.key, body: newCustomer() })).status).toBe(201);
@@ -99,10 +105,7 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     expect(overlapEnd).toBeLessThanOrEqual(Date.now() + 3_600_000);
 
     const handle = await database.open();
-    const app = await buildApp({ database: handle });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { app, base } = await listening(handle);
     try {
       // Both keys work during the overlap.
       for (const secret of [old.key, key.key]) expect((await call(base, 'GET', '/api/customers', { key: secret })).status).toBe(200);

@@ -209,7 +209,7 @@ export class CustomersClient {
     context: CallContext,
   ): Promise<Answer<T>> {
     const signal = options?.signal;
-    // openapi-fetch makes the URL; the operation's own headers (`Idempotency-Key`) win over every other.
+    // The URL from the path template and query; the operation's own headers (`Idempotency-Key`) win over every other.
     const { method, url, headers: own, body: json } = partsOf(this.baseUrl, request);
     const body = json === undefined ? undefined : JSON.stringify(json);
     let defaults = this.#headers;

@@ -1,12 +1,27 @@
+import { createFinalURL, createQuerySerializer, defaultPathSerializer } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
 import { partsOf, readBody } from './http';
 
 const BASE = 'http://127.0.0.1:3000';
 
-describe('partsOf (openapi-fetch builds the URL)', () => {
+describe('partsOf (the URL openapi-fetch would build)', () => {
   it('fills the path template with the percent-encoded path parameter', () => {
     const parts = partsOf(BASE, { method: 'GET', path: '/api/customers/{id}', params: { path: { id: 'a/b?c d' } } });
     expect(parts).toEqual({ method: 'GET', url: `${BASE}/api/customers/a%2Fb%3Fc%20d`, headers: undefined, body: undefined });
+  });
+
+  it('makes the same URL as openapi-fetch (createFinalURL) for ids with reserved, dollar and non-ASCII characters', () => {
+    const querySerializer = createQuerySerializer();
+    for (const id of ['3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61', 'a/b?c d', '$&$1$$', '{id}', '%2F', 'é ü 😀', '']) {
+      const params = { path: { id } };
+      const expected = createFinalURL('/api/customers/{id}', { baseUrl: BASE, params, querySerializer, pathSerializer: defaultPathSerializer });
+      expect(partsOf(BASE, { method: 'GET', path: '/api/customers/{id}', params }).url).toBe(expected);
+    }
+  });
+
+  it('leaves the template of a path parameter that is undefined, as openapi-fetch does', () => {
+    const params = { path: { id: undefined as unknown as string } };
+    expect(partsOf(BASE, { method: 'GET', path: '/api/customers/{id}', params }).url).toBe(`${BASE}/api/customers/{id}`);
   });
 
   it('appends the defined query parameters in order, values percent-encoded, undefined ones left out', () => {

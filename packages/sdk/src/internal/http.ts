@@ -1,4 +1,4 @@
-import { createFinalURL, createQuerySerializer, defaultPathSerializer } from 'openapi-fetch';
+import { createQuerySerializer } from 'openapi-fetch';
 import type { ParamsOption, RequestBodyOption } from 'openapi-fetch';
 import type { paths } from '../generated/openapi';
 
@@ -31,14 +31,22 @@ interface Parts {
 const querySerializer = /* @__PURE__ */ createQuerySerializer();
 
 /**
- * The request's URL, made by openapi-fetch: base URL and path template, its path parameters percent-encoded in
- * (`defaultPathSerializer`), then the defined query parameters (`createQuerySerializer`). Also the request's method,
- * the operation's own headers (`params.header`: `Idempotency-Key`) and its body.
+ * The request's URL: base URL and path template, each `{name}` replaced by its path parameter percent-encoded (as
+ * openapi-fetch's default `simple` style does; the contract's paths have no other style), then the defined query
+ * parameters serialized by openapi-fetch (`createQuerySerializer`). Also the request's method, the operation's own
+ * headers (`params.header`: `Idempotency-Key`) and its body.
  */
 export function partsOf(baseUrl: string, request: ApiRequest) {
   const { method, path, params = {}, body } = request as Parts;
-  const url = createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
-  return { method, url, headers: params.header, body };
+  // A string replace per parameter: openapi-fetch's path serializer (a regex over the whole URL, then one replace
+  // per match) cost about 4-5 µs of every call's latency, a third of what the SDK added to a GET (issue 28).
+  let url = baseUrl + path;
+  for (const name in params.path) {
+    const value = params.path[name];
+    if (value != null) url = url.replace(`{${name}}`, encodeURIComponent(value as string));
+  }
+  const search = params.query && querySerializer(params.query);
+  return { method, url: search ? `${url}?${search}` : url, headers: params.header, body };
 }
 
 /**

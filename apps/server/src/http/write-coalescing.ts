@@ -16,10 +16,10 @@ const OFF_HEAP_PAYLOAD_LENGTH = 2048;
  * a turn nothing changes but a `setImmediate`.
  *
  * A large reply waits as a Buffer (its bytes outside the JS heap): a turn holds up to one reply per connection,
- * and as strings 50 pages of customers were what V8's young-generation collections found alive and copied, then
- * promoted to the old generation (measured with `--trace-gc-nvp` under the list load: 850 KB survived each
- * scavenge, 85-180 KB promoted, against 280 KB and 2 KB as Buffers; 300-370 µs of CPU per page against 245-275).
- * The bytes on the wire are the same: Fastify takes a Buffer's length as Content-Length.
+ * and as strings 50 pages of customers were what V8's young-generation collections found alive, copied and then
+ * promoted (`--trace-gc-nvp` under the list load: 850 KB survived each scavenge and 85-180 KB were promoted, against
+ * 280 KB and 2 KB as Buffers; SQLite list 268 → 233 µs of CPU per page, BENCHMARKS.md). Same bytes on the wire:
+ * Fastify takes a Buffer's length as Content-Length.
  */
 export function registerWriteCoalescing(app: FastifyInstance): void {
   // After the request id hook, so the headers are complete; a callback hook (no promise per reply).

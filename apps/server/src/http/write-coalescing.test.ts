@@ -27,7 +27,9 @@ async function orderOf(coalesce: boolean): Promise<string[]> {
 }
 
 /** What a hook after the coalescing one is given as the payload of a reply of `size` characters, and what the client reads. */
-async function payloadOf(size: number): Promise<{ type: string; body: string; length: string | undefined; contentType: string | undefined }> {
+async function payloadOf(
+  size: number,
+): Promise<{ type: string; body: string; length: string | undefined; contentType: string | undefined; head: { body: string; length: unknown } }> {
   const app = Fastify();
   registerWriteCoalescing(app);
   let type = '';
@@ -37,8 +39,10 @@ async function payloadOf(size: number): Promise<{ type: string; body: string; le
   });
   app.get('/', async () => ({ text: 'é'.repeat(size) }));
   const response = await app.inject({ method: 'GET', url: '/' });
+  const head = await app.inject({ method: 'HEAD', url: '/' });
   await app.close();
   return {
+    head: { body: head.body, length: head.headers['content-length'] },
     type,
     body: response.body,
     length: response.headers['content-length'] as string | undefined,
@@ -53,6 +57,7 @@ describe('write coalescing', () => {
     expect(JSON.parse(large.body)).toEqual({ text: 'é'.repeat(4096) });
     expect(large.length).toBe(String(Buffer.byteLength(large.body)));
     expect(large.contentType).toBe('application/json; charset=utf-8');
+    expect(large.head).toEqual({ body: '', length: large.length });
     const small = await payloadOf(10);
     expect(small.type).toBe('string');
     expect(JSON.parse(small.body)).toEqual({ text: 'é'.repeat(10) });

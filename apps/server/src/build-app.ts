@@ -19,7 +19,7 @@ import type { ServerMetrics } from './observability/metrics.js';
 import { loadOpenApi } from './openapi-document.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { registerApiVersion } from './http/api-version.js';
-import { createKeyAndCustomerLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
+import { createKeyAndCustomerLookup, createKeyAndPageLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
 import { readBodyBytes, registerBodyReader } from './http/body-reader.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { registerDocsRoutes } from './http/docs-routes.js';
@@ -111,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const usage = createKeyUsageRecorder(database, app.log, now);
   const lookupKey = createKeyLookup({ database, usage, now });
   const lookupKeyAndCustomer = createKeyAndCustomerLookup({ database, usage, now });
+  const lookupKeyAndPage = createKeyAndPageLookup({ database, usage, now });
   const service = createCustomerService({
     store: new SqlCustomerStore(database),
     ...(options.clock ? { clock: options.clock } : {}),
@@ -132,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
     registerApiVersion(api, now, versioning);
-    registerAuth(api, { lookupKey, lookupKeyAndCustomer }, limits);
+    registerAuth(api, { lookupKey, lookupKeyAndCustomer, lookupKeyAndPage }, limits);
     registerApiRoutes(api, service, versioning, now);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.

@@ -36,7 +36,9 @@ export {
   type CreateOutcome,
   type CustomerService,
   type CustomerServiceOptions,
+  type PreReadPage,
 } from './customers/customer-service.js';
+export { planList, type ListPlan } from './customers/list-plan.js';
 export { buildCustomer, type NewCustomerFields } from './customers/build-customer.js';
 export { applyCustomerUpdate } from './customers/apply-update.js';
 export { emailKey } from './customers/email.js';
@@ -100,9 +102,11 @@ export {
 export { readApiKey, type HeaderReader } from './auth/read-api-key.js';
 export {
   authenticate,
+  authenticateAndList,
   authenticateAndRead,
   isKeyUsable,
   type KeyAndCustomerLookup,
+  type KeyAndPageLookup,
   type KeyLifecycle,
   type KeyLookup,
 } from './auth/authenticate.js';

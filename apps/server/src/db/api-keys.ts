@@ -4,7 +4,8 @@ import { canonicalUuid } from './uuid.js';
 import { compileOnce } from './compile-once.js';
 import type { DatabaseHandle } from './connect.js';
 import { CUSTOMER_COLUMNS, customerFromRow, toIso, toIsoOrNull, type CustomerRow } from './rows.js';
-import type { Customer } from '@customers-api/core';
+import type { Customer, PageRequest } from '@customers-api/core';
+import { asCustomer, PAGE_COLUMNS, pageParameters, postgresPageStatement } from './list-page.js';
 
 /** What listings show: never the key or its hash. */
 export interface ApiKeyInfo {
@@ -266,6 +267,65 @@ export async function findActiveKeyWithCustomer(
   if (row.c_id === null) return { key: activeKeyOf(row), customer: undefined };
   const customer = Object.fromEntries(CUSTOMER_COLUMNS.map((column) => [column, row[`c_${column}`]])) as unknown as CustomerRow;
   return { key: activeKeyOf(row), customer: customerFromRow(customer) };
+}
+
+// The key's row (the customer's columns null, the key as one JSON column last), then the page's rows (that column
+// null): the key's columns are not repeated on every customer row for the driver to parse, and each page row is
+// the customer once its last column is deleted (V8 undoes the last property added without leaving fast mode: no
+// copy per row). `materialized`: the key is read once, for its own row and for the page's seller.
+const CUSTOMER_NULLS = PAGE_COLUMNS.map((column) => `null as ${column}`).join(', ');
+const KEY_AS_JSON = `json_build_object('keyId', k.id, 'sellerId', k.seller_id, 'lastUsedAt', k.last_used_at,
+  'plan', s.plan, 'customerLimitOverride', s.customer_limit, 'rateLimit', s.rate_limit, 'apiVersion', s.api_version)`;
+
+/**
+ * PostgreSQL: the usable key by hash and, in the same statement, its seller's page of customers (the list's own
+ * select, for the key's seller): no row for an unusable key, else the key's row and one row per customer in the
+ * list's order. Tenancy is the key's seller in the page's condition. The limit is written in the text (see
+ * `postgresPageStatement`), so PostgreSQL plans the statement once per connection, not on every request.
+ */
+function keyWithPageStatement(page: PageRequest) {
+  return postgresPageStatement('active_key_with_page_v6', page, '(select seller_id from key)', 3, (select) =>
+    `with key as materialized (select ${KEY_AS_JSON} as key, k.seller_id ${KEY_WITH_SELLER} ${USABLE_KEY})
+    select ${CUSTOMER_NULLS}, key.key from key
+    union all (select p.*, null from (${select}) p)`,
+  );
+}
+
+/** Whether {@link findActiveKeyWithPage} can answer on this handle (PostgreSQL only: a SQLite file has no round trip to save). */
+export function canFindKeyWithPage(handle: DatabaseHandle): boolean {
+  return Boolean(handle.prepared);
+}
+
+/**
+ * {@link findActiveKey} and a page of the key's seller's customers (what `listCustomerPage` reads for that seller)
+ * in one statement: one round trip on PostgreSQL (see {@link canFindKeyWithPage}). Undefined when the key is
+ * unknown, revoked or expired at `now`.
+ */
+export async function findActiveKeyWithPage(
+  handle: DatabaseHandle,
+  keyHash: string,
+  page: PageRequest,
+  now = new Date(),
+): Promise<{ key: ActiveKey; rows: Customer[] } | undefined> {
+  type Row = Record<string, unknown> & { key?: ActiveKeyRow | null };
+  const { statement, limitIsParameter } = keyWithPageStatement(page);
+  const parameters = [keyHash, now.toISOString(), ...pageParameters(page, limitIsParameter)];
+  const found = (await handle.prepared!(statement, parameters)) as Row[];
+  let key: ActiveKeyRow | undefined;
+  const rows: Customer[] = [];
+  // The key's row is the one with the key; the customers' rows come from one subquery, in its order.
+  for (const row of found) {
+    if (row.key) {
+      key = row.key;
+      continue;
+    }
+    delete row.key;
+    rows.push(asCustomer(row));
+  }
+  if (!key) return undefined;
+  // JSON's timestamp text (with an offset), as the other lookups give it: an ISO instant in UTC.
+  if (key.lastUsedAt !== null) key.lastUsedAt = new Date(key.lastUsedAt).toISOString();
+  return { key: activeKeyOf(key), rows };
 }
 
 /**

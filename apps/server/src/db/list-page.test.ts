@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { sampleCustomer as customer } from '@customers-api/core/testing';
 import { describe, expect, it } from 'vitest';
 import { newTestSeller as newSeller } from '../test/sellers-and-endpoints.js';
 import { useTestDatabase } from '../test/test-database.js';
+import { createApiKey, findActiveKeyWithPage } from './api-keys.js';
+import { connectDatabase } from './connect.js';
+import { listCustomerPage } from './list-page.js';
 import { customerToRow } from './rows.js';
 import { SqlCustomerStore } from './sql-customer-store.js';
 import { writeTransaction } from './write-transaction.js';
@@ -22,5 +26,55 @@ describe('a list page on a SQLite file', () => {
     });
     expect(seen).toEqual([committed]);
     expect((await store.listCustomers(sellerId, { limit: 21 })).map((c) => c.email)).toEqual(['open@example.com', 'committed@example.com']);
+  });
+});
+
+describe('a list page on PostgreSQL', () => {
+  const db = useTestDatabase('postgres');
+
+  async function sellerWithCustomers(count: number) {
+    const store = new SqlCustomerStore(db.handle);
+    const sellerId = await newSeller(db.handle);
+    const { key } = await createApiKey(db.handle, { sellerId, name: 'list' });
+    for (let n = 0; n < count; n++) await store.insertCustomer(customer(sellerId, { email: `c${n}@example.com` }), { customerLimit: 100 });
+    return { sellerId, keyHash: createHash('sha256').update(key).digest('hex') };
+  }
+
+  it('is planned once per connection, not again on every request (alone or with the key)', async () => {
+    const { sellerId, keyHash } = await sellerWithCustomers(4);
+    // One connection: the prepared statements seen below are the ones the reads used.
+    const handle = connectDatabase(db.database.url, { poolSize: 1 });
+    try {
+      for (let n = 0; n < 8; n++) {
+        await listCustomerPage(handle, sellerId, { limit: 3, status: 'active' });
+        await findActiveKeyWithPage(handle, keyHash, { limit: 3, status: 'active' });
+      }
+      const plans = (await handle.prepared!({ name: 'prepared_plans', text: 'select name, generic_plans from pg_prepared_statements' }, [])) as Array<{ name: string; generic_plans: string }>;
+      const generic = Object.fromEntries(plans.map(({ name, generic_plans }) => [name.replace(/_\d+_\d+$/, ''), Number(generic_plans)]));
+      // A LIMIT taken as a parameter kept PostgreSQL on a custom plan, made anew for every execution.
+      expect(generic.customer_list_v2).toBeGreaterThan(0);
+      expect(generic.active_key_with_page_v6).toBeGreaterThan(0);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('reads the same page with the key as alone, for any limit, and nothing for an unknown key', async () => {
+    const { sellerId, keyHash } = await sellerWithCustomers(5);
+    const empty = await sellerWithCustomers(0);
+    const all = await listCustomerPage(db.handle, sellerId, { limit: 10 });
+    expect(all).toHaveLength(5);
+    // Past the statements that have their limit written in (64), the limit is a parameter: the same pages.
+    for (let limit = 1; limit <= 101; limit++) {
+      const expected = all.slice(0, limit);
+      expect(await listCustomerPage(db.handle, sellerId, { limit })).toEqual(expected);
+      const found = await findActiveKeyWithPage(db.handle, keyHash, { limit });
+      expect(found?.key.sellerId).toBe(sellerId);
+      expect(found?.rows).toEqual(expected);
+    }
+    const after = { createdAt: all[1]!.created_at, id: all[1]!.id };
+    expect((await findActiveKeyWithPage(db.handle, keyHash, { limit: 21, after }))?.rows).toEqual(all.slice(2));
+    expect(await findActiveKeyWithPage(db.handle, empty.keyHash, { limit: 21 })).toMatchObject({ key: { sellerId: empty.sellerId }, rows: [] });
+    expect(await findActiveKeyWithPage(db.handle, createHash('sha256').update('unknown').digest('hex'), { limit: 21 })).toBeUndefined();
   });
 });

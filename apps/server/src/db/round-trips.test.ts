@@ -46,6 +46,20 @@ describe('round trips to PostgreSQL per request', () => {
     expect(await roundTrips('DELETE', `/api/customers/${id}`)).toEqual({ status: 204, roundTrips: 2 });
   });
 
+  it('LIST: one (the key and the page in one statement), first page, next page, filtered or empty', async () => {
+    await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer() });
+    const first = await server.call('GET', '/api/customers?limit=1', { key: seller.key });
+    expect(first.json).toMatchObject({ has_more: true });
+    expect(await roundTrips('GET', '/api/customers?limit=1')).toEqual({ status: 200, roundTrips: 1 });
+    const next = `/api/customers?limit=1&cursor=${first.json.next_cursor}`;
+    expect(await roundTrips('GET', next)).toEqual({ status: 200, roundTrips: 1 });
+    expect(await roundTrips('GET', '/api/customers?status=suspended&email=nobody@example.com')).toEqual({ status: 200, roundTrips: 1 });
+  });
+
+  it('LIST with an invalid query asks for the key only (401 before 400)', async () => {
+    expect(await roundTrips('GET', '/api/customers?limit=500')).toEqual({ status: 400, roundTrips: 1 });
+  });
+
   it('a malformed id asks for the key only (401 before 404)', async () => {
     expect(await roundTrips('GET', '/api/customers/42')).toEqual({ status: 404, roundTrips: 1 });
   });

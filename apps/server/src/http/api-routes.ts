@@ -56,6 +56,7 @@ export function registerApiRoutes(
           query: queryOf(request.url),
           body: (request.body as Uint8Array | undefined) ?? null,
           preRead: request.preRead,
+          preReadPage: request.preReadPage,
           changes: request.versionChanges,
         });
         reply.code(result.status).headers(result.headers);

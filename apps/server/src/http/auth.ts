@@ -4,16 +4,26 @@ import {
   authenticateOperation,
   checkRateLimit,
   type KeyAndCustomerLookup,
+  type KeyAndPageLookup,
   type KeyLookup,
   type KeyLookups,
   type PreRead,
+  type PreReadPage,
   type SellerContext,
 } from '@customers-api/core';
-import { canFindKeyWithCustomer, findActiveKey, findActiveKeyWithCustomer, type ActiveKey } from '../db/api-keys.js';
+import {
+  canFindKeyWithCustomer,
+  canFindKeyWithPage,
+  findActiveKey,
+  findActiveKeyWithCustomer,
+  findActiveKeyWithPage,
+  type ActiveKey,
+} from '../db/api-keys.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { RequestLimits } from '../rate-limit/request-limits.js';
 import { resolveCustomerLimit } from '../plans.js';
 import { headerReader } from './header-reader.js';
+import { queryOf } from './request-target.js';
 import type { KeyUsageRecorder } from './key-usage.js';
 
 declare module 'fastify' {
@@ -22,6 +32,8 @@ declare module 'fastify' {
     seller: SellerContext;
     /** The customer read in the same round trip as the key (getCustomer on PostgreSQL), for core's operation. */
     preRead: PreRead | undefined;
+    /** The list page read in the same round trip as the key (listCustomers on PostgreSQL), for core's operation. */
+    preReadPage: PreReadPage | undefined;
   }
 }
 
@@ -66,6 +78,18 @@ export function createKeyAndCustomerLookup({
   };
 }
 
+/**
+ * The key and a list page in one statement (PostgreSQL: one round trip instead of two), under the same rules as
+ * {@link createKeyLookup}. Undefined for SQLite, and core takes two steps.
+ */
+export function createKeyAndPageLookup({ database, usage, now }: KeyLookupDependencies): KeyAndPageLookup | undefined {
+  if (!canFindKeyWithPage(database)) return undefined;
+  return async (keyHash, page) => {
+    const found = await findActiveKeyWithPage(database, keyHash, page, now());
+    return found && { seller: sellerOf(found.key, usage), rows: found.rows };
+  };
+}
+
 function sellerOf(key: ActiveKey, usage: KeyUsageRecorder): SellerContext {
   usage.record(key.keyId, key.lastUsedAt);
   return {
@@ -90,17 +114,21 @@ export function sha256Hex(key: string): string {
 export function registerAuth(app: FastifyInstance, lookups: KeyLookups, limits?: RequestLimits): void {
   app.decorateRequest('seller', null as unknown as SellerContext);
   app.decorateRequest('preRead', undefined);
+  app.decorateRequest('preReadPage', undefined);
   // Core decides whether the route's operation reads its customer in the authentication step.
   const authenticated = async (request: FastifyRequest) => {
-    const { seller, preRead } = await authenticateOperation(
-      request.routeOptions.config.operation,
+    const operation = request.routeOptions.config.operation;
+    const { seller, preRead, preReadPage } = await authenticateOperation(
+      operation,
       request.params as Record<string, string>,
       headerReader(request.headers),
       lookups,
       sha256Hex,
+      operation?.id === 'listCustomers' ? queryOf(request.url) : undefined,
     );
     request.seller = seller;
     request.preRead = preRead;
+    request.preReadPage = preReadPage;
   };
   if (!limits) {
     app.addHook('onRequest', authenticated);

@@ -1,4 +1,5 @@
 import { errors } from '../errors/registry.js';
+import type { PageRequest } from '../store.js';
 import type { Customer, SellerContext } from '../types.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
 import { type HeaderReader, readApiKey } from './read-api-key.js';
@@ -54,6 +55,35 @@ export async function authenticateAndRead(
   hash: (key: string) => string | Promise<string> = hashApiKey,
 ): Promise<{ seller: SellerContext; customer: Customer | undefined }> {
   const found = await lookup(await presentedKeyHash(header, hash), customerId);
+  if (!found) throw errors.apiKeyInvalid();
+  return found;
+}
+
+/**
+ * Like {@link KeyLookup}, and in the same step a page of the key's seller's customers (what `CustomerStore`'s
+ * `listCustomers` returns for that seller and page): one database round trip for a list. Undefined for an unknown,
+ * revoked or expired key. A store must apply the same key rules as its {@link KeyLookup} and read only the key's
+ * seller's customers.
+ */
+export type KeyAndPageLookup = (
+  keyHash: string,
+  page: PageRequest,
+) => Promise<{ seller: SellerContext; rows: Customer[] } | undefined>;
+
+/**
+ * {@link authenticate} and a read of one list page in one step, through a {@link KeyAndPageLookup}: the same 401s
+ * in the same order, then the rows.
+ *
+ * @example
+ * const { seller, rows } = await authenticateAndList(header, plan.page, lookupWithPage, sha256Hex);
+ */
+export async function authenticateAndList(
+  header: HeaderReader,
+  page: PageRequest,
+  lookup: KeyAndPageLookup,
+  hash: (key: string) => string | Promise<string> = hashApiKey,
+): Promise<{ seller: SellerContext; rows: Customer[] }> {
+  const found = await lookup(await presentedKeyHash(header, hash), page);
   if (!found) throw errors.apiKeyInvalid();
   return found;
 }

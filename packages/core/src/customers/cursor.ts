@@ -33,6 +33,19 @@ export function encodeCursor(position: ListPosition, scope: string): string {
  * const after = decodeCursor(query.cursor, scopeOf(sellerId, filters));
  */
 export function decodeCursor(cursor: string, scope: string): ListPosition {
+  const { position, scope: made } = readCursor(cursor);
+  if (made !== scope) throw errors.cursorInvalid();
+  return position;
+}
+
+/**
+ * The position a cursor names and the scope it was made for, not yet checked against a seller: a 400 naming
+ * `cursor` when it does not parse. {@link decodeCursor} is this plus the scope check.
+ *
+ * @example
+ * const { position, scope } = readCursor(query.cursor); // scope === scopeOf(sellerId, filters) before it is used
+ */
+export function readCursor(cursor: string): { position: ListPosition; scope: string } {
   let parsed: unknown;
   try {
     // Stryker disable next-line StringLiteral: no cursor encodeCursor makes holds `-` or `_` (see encodeCursor)
@@ -43,10 +56,10 @@ export function decodeCursor(cursor: string, scope: string): ListPosition {
     throw errors.cursorInvalid();
   }
   const { v, c, i, s } = (parsed ?? {}) as Record<string, unknown>;
-  if (v !== 1 || s !== scope || typeof c !== 'string' || !ISO_UTC.test(c) || typeof i !== 'string' || !UUID.test(i)) {
+  if (v !== 1 || typeof s !== 'string' || typeof c !== 'string' || !ISO_UTC.test(c) || typeof i !== 'string' || !UUID.test(i)) {
     throw errors.cursorInvalid();
   }
-  return { createdAt: c, id: i };
+  return { position: { createdAt: c, id: i }, scope: s };
 }
 
 /**

@@ -1,8 +1,6 @@
 import { errors } from '../errors/registry.js';
 import type { CustomerStore } from '../store.js';
 import type { Customer, CustomerList, SellerContext } from '../types.js';
-import { utcInstant } from '../validation/date-time.js';
-import { parseListQuery } from '../validation/list-query.js';
 import {
   canonicalCustomerId,
   isIdempotencyKey,
@@ -11,10 +9,17 @@ import {
 } from '../validation/validate.js';
 import { buildCustomer } from './build-customer.js';
 import { type Clock, createMonotonicClock } from './clock.js';
-import { decodeCursor, encodeCursor, scopeOf } from './cursor.js';
-import { emailKey } from './email.js';
+import { encodeCursor, scopeOf } from './cursor.js';
+import { type ListPlan, planList } from './list-plan.js';
 import { idempotencyRecord } from './idempotency.js';
 import { uuidV7 } from './uuid-v7.js';
+
+/** A list page a store read in the authentication step: the raw query, its plan and the rows (`limit + 1` at most). */
+export interface PreReadPage {
+  query: string;
+  plan: ListPlan;
+  rows: Customer[];
+}
 
 export interface CustomerServiceOptions {
   store: CustomerStore;
@@ -43,7 +48,8 @@ export interface CustomerService {
   update(seller: SellerContext, id: string, body: unknown): Promise<Customer>;
   delete(seller: SellerContext, id: string): Promise<void>;
   /** One page of the seller's customers; `query` is the raw query string (without `?`). */
-  list(seller: SellerContext, query: string): Promise<CustomerList>;
+  /** `preRead`: the page a store already read (with the key) for this raw query's plan; no second read then. */
+  list(seller: SellerContext, query: string, preRead?: PreReadPage): Promise<CustomerList>;
 }
 
 /**
@@ -112,20 +118,12 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
       }
     },
 
-    async list(seller, rawQuery) {
-      const { limit, cursor, email, status, created_after, created_before } = parseListQuery(rawQuery);
-      const filters = { email: email && emailKey(email), status, created_after, created_before };
+    async list(seller, rawQuery, preRead) {
+      const { limit, filters, page, cursorScope } = preRead?.query === rawQuery ? preRead.plan : planList(rawQuery);
       const scope = scopeOf(seller.sellerId, filters);
-      // One more than the page: whether it exists is has_more.
-      const rows = await store.listCustomers(seller.sellerId, {
-        limit: limit + 1,
-        after: cursor === undefined ? undefined : decodeCursor(cursor, scope),
-        emailKey: filters.email,
-        status,
-        // Instants, not their text: every store compares these UTC whole-millisecond strings with created_at.
-        createdFrom: created_after && utcInstant(created_after),
-        createdBefore: created_before && utcInstant(created_before),
-      });
+      // A cursor of another seller or other filters: the 400, even when its page was read with the key.
+      if (cursorScope !== undefined && cursorScope !== scope) throw errors.cursorInvalid();
+      const rows = preRead?.query === rawQuery ? preRead.rows : await store.listCustomers(seller.sellerId, page);
       const data = rows.slice(0, limit);
       const last = data[data.length - 1];
       const hasMore = rows.length > limit && last !== undefined;

@@ -1,5 +1,5 @@
 import type { HeaderReader } from '../auth/read-api-key.js';
-import type { CustomerService } from '../customers/customer-service.js';
+import type { CustomerService, PreReadPage } from '../customers/customer-service.js';
 import { SPEC_OPERATIONS } from '../generated/operations.js';
 import type { Customer, SellerContext } from '../types.js';
 import { BODY_LIMIT_BYTES, readJsonBody } from './read-json-body.js';
@@ -31,6 +31,8 @@ export interface OperationInput {
   bodyLimitBytes?: number;
   /** The customer read together with the key (see `authenticateOperation`), so getCustomer reads nothing again. */
   preRead?: PreRead | undefined;
+  /** The list page read together with the key (see `authenticateOperation`), so listCustomers reads nothing again. */
+  preReadPage?: PreReadPage | undefined;
   /**
    * The version changes between the caller's version and the latest (`ApiVersioning.changesFor`): the body is
    * read through them up to the latest, the success body and error messages come back down. Undefined: latest.
@@ -75,7 +77,7 @@ const CALLS: Record<OperationId, Call> = {
         .then(({ customer }) => customer),
     headers: (customer) => ({ Location: pathFor('getCustomer', { id: (customer as Customer).id }) }),
   },
-  listCustomers: { run: ({ service, seller, query }) => service.list(seller, query ?? '') },
+  listCustomers: { run: ({ service, seller, query, preReadPage }) => service.list(seller, query ?? '', preReadPage) },
   // The `?? ''` fallbacks below: any replacement text is no UUID either, so it is the same 404.
   // Stryker disable next-line StringLiteral: equivalent (see above)
   getCustomer: { run: ({ service, seller, params, preRead }) => service.get(seller, params.id ?? '', preRead) },

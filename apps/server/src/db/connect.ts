@@ -20,6 +20,12 @@ export interface DatabaseHandle {
    */
   readCommitted?: (sql: string, parameters: readonly unknown[]) => unknown[];
   /**
+   * SQLite only: runs one writing statement synchronously on `db`'s own connection (its prepared statement reused).
+   * Only inside a work of write-transaction.ts, which holds that connection: a create's hot path without Kysely's
+   * per-statement promises.
+   */
+  writeRun?: (sql: string, parameters: readonly unknown[]) => { changes: number };
+  /**
    * PostgreSQL only: runs one statement as a named prepared statement on a pooled connection, outside any
    * transaction (autocommit). Each connection parses and plans a name once; hot paths pay one round trip.
    */
@@ -106,8 +112,15 @@ function connectSqlite(path: string, synchronous: SqliteSynchronous, observer: Q
   sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   // The outbox trigger asks which request is writing (migration 011); null when untraced.
   sqlite.function(SQLITE_TRACE_FUNCTION, { deterministic: false }, () => currentTraceContext() ?? null);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, observer) }) });
-  const handle: DatabaseHandle = { db, dialect: 'sqlite', display: `sqlite:${file}`, close: () => db.destroy() };
+  const writer = withStatementCache(sqlite, observer);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
+  const handle: DatabaseHandle = {
+    db,
+    dialect: 'sqlite',
+    display: `sqlite:${file}`,
+    writeRun: (sql, parameters) => writer.prepare(sql).run(...parameters),
+    close: () => db.destroy(),
+  };
   if (file === ':memory:') return handle;
   // Kysely has one SQLite connection behind a mutex: every GET would queue behind a create's whole transaction.
   // A second connection (WAL: readers never block the writer) answers hot reads at once, from committed data.

@@ -68,4 +68,23 @@ describe.each(DIALECTS)('SqlCustomerStore on %s, beyond the contract', (dialect)
     expect(await counted(sellerId)).toEqual([1, 1]);
     expect(await counted(other)).toEqual([1, 1]);
   });
+
+  it('concurrent creates: those over the plan limit or with a taken email store and record nothing', async () => {
+    const sellerId = await newSeller(db.handle);
+    await subscribeTestEndpoint(db.handle, sellerId);
+    // 12 creates at once (on SQLite one group commit), 3 emails twice each; the limit lets 5 in.
+    const creates = Array.from({ length: 12 }, (_, i) => customer(sellerId, { email: `c${i < 6 ? i % 3 : i}@example.com` }));
+    const results = await Promise.all(creates.map((c) => store.insertCustomer(c, { customerLimit: 5 })));
+    const created = creates.filter((_, i) => results[i]!.kind === 'created');
+    const createdEmails = new Set(created.map((c) => c.email));
+    expect(created).toHaveLength(5);
+    expect(createdEmails.size).toBe(5);
+    results.forEach((result, i) => {
+      if (result.kind === 'email_taken') expect(createdEmails).toContain(creates[i]!.email);
+      else expect(['created', 'limit_reached']).toContain(result.kind);
+    });
+    expect(await countCustomers(db.handle, sellerId)).toBe(5);
+    const changes = await listChanges(db.handle, sellerId);
+    expect(changes.map((change) => change.customerId).sort()).toEqual(created.map((c) => c.id).sort());
+  });
 });

@@ -38,6 +38,13 @@ const insertCustomerRow = compileOnceIn((db, ...values: string[]) =>
     .values(Object.fromEntries(CUSTOMER_COLUMNS.map((column, i) => [column, values[i]])) as CustomerRowValues),
 );
 
+// SQLite's create without an idempotency key: the plan limit and the insert in one statement (no row when the
+// seller's count, kept by triggers, has reached the limit); the unique index (seller_id, email_normalized) rejects a
+// taken email. Same order as the steps below: limit first, then email.
+const INSERT_UNDER_LIMIT = `insert into customers (${CUSTOMER_COLUMNS.join(', ')})
+  select ${CUSTOMER_COLUMNS.map(() => '?').join(', ')}
+  where coalesce((select count from seller_customer_counts where seller_id = ?), 0) < ?`;
+
 // An update's read (locking the row on PostgreSQL) and write, compiled once per database.
 const selectCustomerIn = compileOnceIn((db, sellerId: string, id: string) =>
   db.selectFrom('customers').selectAll().where('seller_id', '=', sellerId).where('id', '=', id),
@@ -77,7 +84,16 @@ export class SqlCustomerStore implements CustomerStore {
   async insertCustomer(customer: Customer, options: InsertOptions): Promise<InsertResult> {
     // PostgreSQL: one round trip (postgres-writes.ts); the steps below are SQLite's, inside its group commit.
     if (this.handle.prepared) return insertCustomerPg(this.handle, customer, options);
+    const { writeRun } = this.handle;
     try {
+      if (writeRun && !options.idempotency) {
+        const row = customerToRow(customer);
+        const parameters = [...CUSTOMER_COLUMNS.map((column) => row[column]), customer.seller_id, options.customerLimit];
+        const { changes } = await writeTransaction(this.handle, async () => writeRun(INSERT_UNDER_LIMIT, parameters), {
+          oneStatement: true,
+        });
+        return changes === 1 ? { kind: 'created', customer } : { kind: 'limit_reached' };
+      }
       return await writeTransaction(this.handle, async (trx) => {
         // PostgreSQL: creates of one seller queue on the seller's row (FOR NO KEY UPDATE: conflicts with itself,
         // not with the foreign-key checks of other writes), across every server process.

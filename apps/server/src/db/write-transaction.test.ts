@@ -89,4 +89,44 @@ describe('writeTransaction group commit on SQLite', () => {
     expect(after.transactions - before.transactions).toBe(1);
     expect(await names(prefix)).toHaveLength(20);
   });
+
+  // A create without an idempotency key is one INSERT (db/sql-customer-store.ts): no savepoint of its own.
+  it('fails only a one-statement work whose statement violates a constraint; the group commits the rest', async () => {
+    const prefix = `one-${randomUUID()}-`;
+    const takenId = randomUUID();
+    const insertRaw = (id: string, name: string) => async () =>
+      db.handle.writeRun!('insert into sellers (id, name, plan, customer_limit, created_at) values (?, ?, ?, null, ?)', [
+        id,
+        name,
+        'test',
+        new Date().toISOString(),
+      ]).changes;
+    const before = writeQueueStats(db.handle);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        // Works 3 and 6 reuse the id of work 0: the primary key refuses them.
+        writeTransaction(db.handle, insertRaw(i % 3 === 0 ? takenId : randomUUID(), `${prefix}${i}`), {
+          oneStatement: true,
+        }),
+      ),
+    );
+    expect(writeQueueStats(db.handle).transactions - before.transactions).toBe(1);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as { code: string }).code))).toEqual([
+      1, 1, 1, 'SQLITE_CONSTRAINT_PRIMARYKEY', 1, 1, 'SQLITE_CONSTRAINT_PRIMARYKEY', 1,
+    ]);
+    expect(await names(prefix)).toEqual([0, 1, 2, 4, 5, 7].map((i) => `${prefix}${i}`));
+  });
+
+  it('fails the whole group, committing nothing, when a one-statement work fails otherwise', async () => {
+    const prefix = `broken-${randomUUID()}-`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) =>
+        i === 2
+          ? writeTransaction(db.handle, async () => db.handle.writeRun!('insert into no_such_table values (?)', [i]), { oneStatement: true })
+          : writeTransaction(db.handle, (trx) => insertSeller(trx, `${prefix}${i}`)),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    expect(await names(prefix)).toEqual([]);
+  });
 });

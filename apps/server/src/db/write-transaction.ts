@@ -5,6 +5,15 @@ import type { Database } from './schema.js';
 
 type Work<T> = (trx: Kysely<Database>) => Promise<T>;
 
+export interface WriteOptions {
+  /**
+   * SQLite: the work writes with exactly one statement (its triggers included). SQLite undoes a failed statement
+   * by itself (statement journal), so in a group such a work needs no savepoint of its own: a constraint error
+   * (the email index, a foreign key) leaves the other works' writes as they were. Any other error fails the group.
+   */
+  oneStatement?: boolean;
+}
+
 /**
  * Runs `work` in a read-then-write transaction.
  * - PostgreSQL: an ordinary transaction; `work` locks the rows it decides on (`SELECT ... FOR UPDATE`), so
@@ -14,7 +23,7 @@ type Work<T> = (trx: Kysely<Database>) => Promise<T>;
  *   loop are committed together (group commit, see {@link SqliteWriteQueue}).
  * A throw rolls back everything `work` did, and nothing else; the promise settles only after the commit.
  */
-export async function writeTransaction<T>(handle: DatabaseHandle, work: Work<T>): Promise<T> {
+export async function writeTransaction<T>(handle: DatabaseHandle, work: Work<T>, options: WriteOptions = {}): Promise<T> {
   // Already inside one (an audited change, audit/audit-log.ts): the work joins it.
   if (handle.inTransaction) return work(handle.db);
   if (handle.dialect === 'postgres') {
@@ -25,7 +34,7 @@ export async function writeTransaction<T>(handle: DatabaseHandle, work: Work<T>)
       return work(trx);
     });
   }
-  return writeQueueOf(handle).run(work);
+  return writeQueueOf(handle).run(work, options.oneStatement === true);
 }
 
 /** How many works went through how many SQLite transactions (for tests and diagnostics). */
@@ -61,6 +70,8 @@ const MAX_GROUP = 64;
 
 interface Pending {
   work: Work<unknown>;
+  /** Writes with one statement: no savepoint needed (see {@link WriteOptions}). */
+  oneStatement: boolean;
   /** The traceparent of the request that queued it, for the outbox trigger (migration 011). */
   trace: string | undefined;
   resolve: (value: unknown) => void;
@@ -74,7 +85,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * (profiled: ~40% of a create's database time). Works that arrive in the same turn of the event loop share one
  * transaction: each in its own savepoint, so a work that throws (a duplicate email, the plan limit) undoes only
  * its own writes, and each sees the writes of the works before it, exactly as if they had run one after the other.
- * A lone work runs without a savepoint, as before. Nobody hears "done" before the commit.
+ * A lone work, or one that writes with one statement (`oneStatement`), runs without a savepoint. Nobody hears "done" before the commit.
  */
 class SqliteWriteQueue {
   readonly stats: WriteQueueStats = { works: 0, transactions: 0 };
@@ -84,9 +95,9 @@ class SqliteWriteQueue {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  run<T>(work: Work<T>): Promise<T> {
+  run<T>(work: Work<T>, oneStatement: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#pending.push({ work: bindToCurrentContext(work), trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
+      this.#pending.push({ work: bindToCurrentContext(work), oneStatement, trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
       if (this.#draining || this.#scheduled) return;
       // better-sqlite3 is synchronous: a transaction runs start to finish in one turn of the event loop, so no
       // other request could ever queue behind it. Starting it after this turn's I/O callbacks instead lets every
@@ -132,7 +143,9 @@ class SqliteWriteQueue {
           outcomes = [{ ok: true, value: await withTraceContext(trace, () => work(conn)) }];
         } else {
           outcomes = [];
-          for (const { work, trace } of group) outcomes.push(await withTraceContext(trace, () => this.#inSavepoint(conn, work)));
+          for (const { work, oneStatement, trace } of group) {
+            outcomes.push(await withTraceContext(trace, () => (oneStatement ? oneStatementOutcome(conn, work) : this.#inSavepoint(conn, work))));
+          }
         }
         await conn.executeQuery(COMMIT);
       } catch (error) {
@@ -158,4 +171,24 @@ class SqliteWriteQueue {
       return { ok: false, error };
     }
   }
+}
+
+/**
+ * A one-statement work inside a group: a constraint error fails only this work (SQLite undid the statement and
+ * its triggers, the transaction goes on); any other error (I/O, disk full: SQLite may have rolled the whole
+ * transaction back) fails the group, so nothing of it is committed.
+ */
+async function oneStatementOutcome(conn: Kysely<Database>, work: Work<unknown>): Promise<Outcome> {
+  try {
+    return { ok: true, value: await work(conn) };
+  } catch (error) {
+    if (isConstraintError(error)) return { ok: false, error };
+    throw error;
+  }
+}
+
+/** better-sqlite3's error for a violated constraint (UNIQUE, PRIMARY KEY, FOREIGN KEY, CHECK, NOT NULL). */
+function isConstraintError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT');
 }

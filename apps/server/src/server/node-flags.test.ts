@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from './node-flags.js';
+import { SERVER_NODE_FLAGS, TRACING_V8_FLAGS } from './node-flags.js';
 
 const MB = 1024 * 1024;
 
@@ -28,5 +28,31 @@ describe('the Node flags the server starts with', () => {
   it('keep the young generation at 8 MB under allocation, where Node alone grows it past that', () => {
     expect(youngGenerationOf(SERVER_NODE_FLAGS)).toBeLessThanOrEqual(8 * MB);
     expect(youngGenerationOf([])).toBeGreaterThan(8 * MB);
+  });
+});
+
+/** The largest old generation of a process (started with SERVER_NODE_FLAGS) that applies `runtime` once running. */
+function oldGenerationPeakOf(runtime: readonly string[]): number {
+  // Some 30 MB that stay, and objects that live long enough to be promoted before they die (like spans waiting
+  // for their export batch).
+  const script = `const v8 = require('node:v8');
+    for (const flag of ${JSON.stringify(runtime)}) v8.setFlagsFromString(flag);
+    const live = []; for (let i = 0; i < 300000; i++) live.push({ i, s: 'x' + i, a: [i] });
+    let queue = []; let peak = 0;
+    for (let round = 0; round < 1500; round++) {
+      for (let i = 0; i < 2000; i++) queue.push({ i, attributes: { k: 'v' + i, n: i }, a: new Array(8).fill(i) });
+      if (queue.length > 20000) queue = [];
+      peak = Math.max(peak, v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space').space_size);
+    }
+    process.stdout.write(String(peak));`;
+  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '-e', script], { encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  return Number(run.stdout);
+}
+
+describe('the V8 flags tracing sets once the server runs', () => {
+  it('take effect set at run time: the old generation of promoted garbage stays well below what V8 lets it grow to', () => {
+    expect(TRACING_V8_FLAGS.length).toBeGreaterThan(0);
+    expect(oldGenerationPeakOf(TRACING_V8_FLAGS)).toBeLessThan(0.6 * oldGenerationPeakOf([]));
   });
 });

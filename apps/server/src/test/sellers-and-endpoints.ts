@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { CUSTOMER_EVENT_TYPES } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
 import { createSeller } from '../db/sellers.js';
@@ -22,7 +22,8 @@ export async function subscribeTestEndpoint(
   sellerId: string,
   events: readonly string[] = CUSTOMER_EVENT_TYPES,
 ): Promise<string> {
-  const result = await createEndpoint(handle, box, sellerId, { url: 'https://receiver.example/hooks', events });
+  // A URL of its own: a seller cannot have two endpoints at one URL.
+  const result = await createEndpoint(handle, box, sellerId, { url: `https://receiver.example/hooks/${randomUUID()}`, events });
   if (result.kind !== 'created') throw new Error(result.message);
   return result.endpoint.id;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS } from '@customers-api/core';
 import { sampleCustomer } from '@customers-api/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe.each(DIALECTS)('fair claims on %s', (dialect) => {
   });
 
   async function endpoint(sellerId: string): Promise<string> {
-    const created = await createEndpoint(db.handle, box, sellerId, { url: 'https://receiver.example/hooks' });
+    const created = await createEndpoint(db.handle, box, sellerId, { url: `https://receiver.example/hooks/${randomUUID()}` });
     if (created.kind !== 'created') throw new Error(created.message);
     return created.endpoint.id;
   }

@@ -63,7 +63,8 @@ describe.each(DIALECTS)('fair delivery from two serve processes on %s', (dialect
     // As many endpoints as A's cap allows (the server's default).
     let aEndpoints = 0;
     for (;;) {
-      const created = await createEndpoint(handle, box, a.id, { url: blackHole.url }, { allowPrivate: true });
+      // One receiver behind every endpoint, each at its own URL (a seller cannot have two at one URL).
+      const created = await createEndpoint(handle, box, a.id, { url: `${blackHole.url}?endpoint=${aEndpoints}` }, { allowPrivate: true });
       if (created.kind !== 'created') {
         expect(created).toMatchObject({ kind: 'limit_reached', limit: DEFAULT_WEBHOOK_ENDPOINT_LIMIT });
         break;

@@ -15,11 +15,12 @@ export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
 /**
  * The V8 flags the server sets on itself when traces are on (observability/tracing.ts, `v8.setFlagsFromString`).
  *
- * `--heap-growing-percent=50`: after each full GC, V8 lets the old generation grow to at most 1.5× what survived
+ * `--heap-growing-percent=25`: after each full GC, V8 lets the old generation grow to at most 1.25× what survived
  * instead of up to 4×. With traces on, spans wait for their export batch long enough to be promoted, so the old
  * generation fills with garbage that only a full GC frees: measured (issue 28), 27-32 MB live after a full GC but
  * a 93 MB old generation, and the tracing rows' peak RSS 200-241 MB against 117-149 MB without traces. V8 reads
  * this flag at each full GC, so setting it at run time works (node-flags.test.ts checks that it does), and only
  * a process that traces pays the extra full GCs. Taking it at start for every process was not measured apart.
+ * 50 left the quiet full bench at 154/155 MB; 25 gave 139-143 MB in the same tracing rows (session 8).
  */
-export const TRACING_V8_FLAGS: readonly string[] = ['--heap-growing-percent=50'];
+export const TRACING_V8_FLAGS: readonly string[] = ['--heap-growing-percent=25'];

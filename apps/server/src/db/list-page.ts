@@ -21,9 +21,11 @@ const FILTERS = [
 
 type Slot = () => string;
 
-// A customer's fields only (not `email_normalized`), in the Customer's order: each row becomes the customer in place.
-const COLUMNS = CUSTOMER_COLUMNS.filter((column) => column !== 'email_normalized').join(', ');
-const statements = { sqlite: new Map<number, string>() };
+/** The customer fields a page row holds (not `email_normalized`), in the Customer's order: each row becomes the customer in place. */
+export const PAGE_COLUMNS: readonly string[] = CUSTOMER_COLUMNS.filter((column) => column !== 'email_normalized');
+const COLUMNS = PAGE_COLUMNS.join(', ');
+/** SQLite: the page's SQL text per shape, written once. */
+const sqliteStatements = new Map<number, string>();
 
 /** Which filters a page uses, as a bit mask over {@link FILTERS}. */
 function shapeOf(page: PageRequest): number {
@@ -34,10 +36,6 @@ function shapeOf(page: PageRequest): number {
     (page.createdBefore !== undefined ? 8 : 0) |
     (page.after !== undefined ? 16 : 0)
   );
-}
-
-function sqlFor(shape: number): string {
-  return pageSelect(shape, '?', () => '?', () => '?');
 }
 
 /** The page's select for a shape: the seller as SQL (a parameter, or a column of an outer query), the filters' slots, then the limit's (a slot or a number). */
@@ -108,9 +106,6 @@ export function pageParameters(page: PageRequest, limitIsParameter = true): unkn
   return parameters;
 }
 
-/** The customer fields a page row holds, in the Customer's order. */
-export const PAGE_COLUMNS: readonly string[] = CUSTOMER_COLUMNS.filter((column) => column !== 'email_normalized');
-
 /**
  * One page of a seller's customers, newest first (`created_at`, then `id`, descending), at most `page.limit` rows,
  * only those matching every filter given: one query on the (seller_id, created_at, id) index.
@@ -140,8 +135,8 @@ async function pageRows(handle: DatabaseHandle, sellerId: string, page: PageRequ
   }
   const shape = shapeOf(page);
   const parameters = [sellerId, ...pageParameters(page)];
-  let sql = statements.sqlite.get(shape);
-  if (!sql) statements.sqlite.set(shape, (sql = sqlFor(shape)));
+  let sql = sqliteStatements.get(shape);
+  if (!sql) sqliteStatements.set(shape, (sql = pageSelect(shape, '?', () => '?', () => '?')));
   if (handle.readCommitted) return handle.readCommitted(sql, parameters) as Row[];
   return (await handle.db.executeQuery<Row>(CompiledQuery.raw(sql, parameters))).rows;
 }

@@ -3,7 +3,20 @@ import { canonicalUuid } from './uuid.js';
 import type { DatabaseHandle } from './connect.js';
 import { toIso } from './rows.js';
 import { LATEST_API_VERSION } from '@customers-api/core';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * Inside a write transaction (write-transaction.ts), makes the seller's writers of every process take turns.
+ * PostgreSQL: locks the seller's row (`FOR NO KEY UPDATE`: conflicts with itself, not with the foreign-key checks of
+ * other writes). SQLite: nothing to do, `BEGIN IMMEDIATE` already holds the database's write lock.
+ *
+ * @example
+ * await writeTransaction(handle, async (trx) => { await lockSeller(handle, trx, sellerId); ... });
+ */
+export async function lockSeller(handle: DatabaseHandle, trx: Kysely<Database>, sellerId: string): Promise<void> {
+  if (handle.dialect === 'postgres') await trx.selectFrom('sellers').select('id').where('id', '=', sellerId).forNoKeyUpdate().execute();
+}
 
 const columnsOf = new WeakMap<DatabaseHandle, Promise<Set<string>>>();
 

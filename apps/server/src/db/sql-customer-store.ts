@@ -16,6 +16,7 @@ import { CUSTOMER_COLUMNS, customerFromRow, customerToRow, fromJson, toIso } fro
 import type { Database } from './schema.js';
 import { isUniqueViolation } from './unique-violation.js';
 import { listCustomerPage } from './list-page.js';
+import { lockSeller } from './sellers.js';
 import { writeTransaction } from './write-transaction.js';
 import { deleteCustomerPg, findCustomerPg, insertCustomerPg, updateCustomerPg } from './postgres-writes.js';
 
@@ -95,11 +96,8 @@ export class SqlCustomerStore implements CustomerStore {
         return changes === 1 ? { kind: 'created', customer } : { kind: 'limit_reached' };
       }
       return await writeTransaction(this.handle, async (trx) => {
-        // PostgreSQL: creates of one seller queue on the seller's row (FOR NO KEY UPDATE: conflicts with itself,
-        // not with the foreign-key checks of other writes), across every server process.
-        if (this.handle.dialect === 'postgres') {
-          await trx.selectFrom('sellers').select('id').where('id', '=', customer.seller_id).forNoKeyUpdate().execute();
-        }
+        // Creates of one seller take turns, across every server process.
+        await lockSeller(this.handle, trx, customer.seller_id);
         return this.insertLocked(trx, customer, options);
       });
     } catch (error) {

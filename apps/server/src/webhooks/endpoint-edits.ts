@@ -1,5 +1,6 @@
 import { normalizeWebhookUrl, webhookUrlProblem } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
+import { lockSeller } from '../db/sellers.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { descriptionProblem } from './endpoint-description.js';
@@ -72,7 +73,7 @@ export async function editEndpoint(
   // does: two edits (or an edit and a create) cannot both take one URL.
   const row = await writeTransaction(handle, async (trx) => {
     if (url !== undefined) {
-      if (handle.dialect === 'postgres') await trx.selectFrom('sellers').select('id').where('id', '=', sellerId).forNoKeyUpdate().execute();
+      await lockSeller(handle, trx, sellerId);
       if (await urlTakenIn(trx, sellerId, url, endpoint.id)) return 'duplicate_url' as const;
     }
     return trx

@@ -119,11 +119,13 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
     },
 
     async list(seller, rawQuery, preRead) {
-      const { limit, filters, page, cursorScope } = preRead?.query === rawQuery ? preRead.plan : planList(rawQuery);
+      // The page read with the key is this query's only when it was read for this very query.
+      const read = preRead?.query === rawQuery ? preRead : undefined;
+      const { limit, filters, page, cursorScope } = read?.plan ?? planList(rawQuery);
       const scope = scopeOf(seller.sellerId, filters);
       // A cursor of another seller or other filters: the 400, even when its page was read with the key.
       if (cursorScope !== undefined && cursorScope !== scope) throw errors.cursorInvalid();
-      const rows = preRead?.query === rawQuery ? preRead.rows : await store.listCustomers(seller.sellerId, page);
+      const rows = read?.rows ?? (await store.listCustomers(seller.sellerId, page));
       const data = rows.slice(0, limit);
       const last = data[data.length - 1];
       const hasMore = rows.length > limit && last !== undefined;

@@ -9,6 +9,7 @@ import { CLI_ACTOR } from '../audit/audit-actions.js';
 import { writeAuditRow } from '../audit/audit-log.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { expectFits, expectNoAxeViolations } from './browser-checks.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
@@ -99,6 +100,12 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
     await row('Test event sent').waitFor();
     const more = page.getByRole('button', { name: 'Show older activity' });
     expect(await page.locator('#activity-body tr').count()).toBe(100);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `activity with older rows at ${viewport.width} px`);
+      await expectFits(page, `activity with older rows at ${viewport.width} px`);
+    }
+    await page.setViewportSize(DESKTOP);
     await more.click();
     await page.waitForFunction((count) => document.querySelectorAll('#activity-body tr').length === count, total);
     expect(await more.isHidden()).toBe(true);

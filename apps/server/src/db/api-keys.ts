@@ -280,7 +280,7 @@ const KEY_AS_JSON = `json_build_object('keyId', k.id, 'sellerId', k.seller_id, '
 /**
  * PostgreSQL: the usable key by hash and, in the same statement, its seller's page of customers (the list's own
  * select, for the key's seller): no row for an unusable key, else the key's row and one row per customer in the
- * list's order. Tenancy is the key's seller in the page's condition. The limit is written in the text (see
+ * list's order. Tenancy is the key's seller in the page's condition. The limit and status are written in the text (see
  * `postgresPageStatement`), so PostgreSQL plans the statement once per connection, not on every request.
  */
 function keyWithPageStatement(page: PageRequest) {
@@ -308,8 +308,8 @@ export async function findActiveKeyWithPage(
   now = new Date(),
 ): Promise<{ key: ActiveKey; rows: Customer[] } | undefined> {
   type Row = Record<string, unknown> & { key?: ActiveKeyRow | null };
-  const { statement, limitIsParameter } = keyWithPageStatement(page);
-  const parameters = [keyHash, now.toISOString(), ...pageParameters(page, limitIsParameter)];
+  const { statement, literal } = keyWithPageStatement(page);
+  const parameters = [keyHash, now.toISOString(), ...pageParameters(page, literal)];
   const found = (await handle.prepared!(statement, parameters)) as Row[];
   let key: ActiveKeyRow | undefined;
   const rows: Customer[] = [];

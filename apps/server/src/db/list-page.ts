@@ -38,11 +38,17 @@ function shapeOf(page: PageRequest): number {
   );
 }
 
-/** The page's select for a shape: the seller as SQL (a parameter, or a column of an outer query), the filters' slots, then the limit's (a slot or a number). */
-function pageSelect(shape: number, seller: string, slot: Slot, limit: Slot): string {
+const STATUS_FILTER = 1;
+
+/**
+ * The page's select for a shape: the seller as SQL (a parameter, or a column of an outer query), the filters' slots,
+ * then the limit's (a slot or a number); `status`, when given, is written in as a literal instead of taking a slot.
+ */
+function pageSelect(shape: number, seller: string, slot: Slot, limit: Slot, status?: string): string {
   const conditions = [`seller_id = ${seller}`];
   FILTERS.forEach((filter, i) => {
-    if (shape & (1 << i)) conditions.push(filter.sql(slot));
+    if (!(shape & (1 << i))) return;
+    conditions.push(i === STATUS_FILTER && status !== undefined ? `status = '${status}'` : filter.sql(slot));
   });
   return `select ${COLUMNS} from customers where ${conditions.join(' and ')} order by created_at desc, id desc limit ${limit()}`;
 }
@@ -50,26 +56,35 @@ function pageSelect(shape: number, seller: string, slot: Slot, limit: Slot): str
 // PostgreSQL planned a page whose LIMIT is a parameter again on every execution: a generic plan counts an unknown
 // limit as a tenth of the seller's rows, so it never looks as cheap as the custom plans and PostgreSQL keeps
 // planning (pg_prepared_statements: 0 generic plans; about 50 of the page's 120 µs of PostgreSQL CPU). With the
-// limit written in the text the generic plan is as cheap and is planned once per connection. Every limit of every
-// shape would be up to 3,200 statements per connection: the first LITERAL_LIMIT_STATEMENTS texts get their limit
-// written in, any other takes it as a parameter (planned per execution, as before).
-const LITERAL_LIMIT_STATEMENTS = 64;
+// limit written in the text the generic plan is as cheap and is planned once per connection. The status filter is
+// written in for the same reason: once the table's statistics hold several statuses (after any PATCH and an
+// autoanalyze), a generic plan counts an unknown status as one value of three, the custom plan for 'active' as most
+// rows, and PostgreSQL planned every filtered page anew (the full bench: about 170 µs more PostgreSQL CPU per page,
+// once autoanalyze had run). Every limit and status of every shape would be up to 3,200 × 4 statements per
+// connection: the first LITERAL_STATEMENTS texts get them written in, any other takes both as parameters
+// (planned per execution, as before).
+const LITERAL_STATEMENTS = 64;
+// A status core has validated is one of the API's lower-case words: only such a value is ever written into SQL text.
+const LITERAL_STATUS = /^[a-z]{1,32}$/;
 const postgresStatements = new Map<string, PostgresPageStatement>();
-let literalLimitStatements = 0;
+let literalStatements = 0;
 
-/** A PostgreSQL page statement and whether its limit is a parameter (then the last one, see {@link pageParameters}). */
+/**
+ * A PostgreSQL page statement and whether its limit and status (when filtered by one) are written in its text; when
+ * not, they are parameters (see {@link pageParameters}).
+ */
 export interface PostgresPageStatement {
   statement: PreparedStatement;
-  limitIsParameter: boolean;
+  literal: boolean;
 }
 
 /**
- * PostgreSQL: the named statement for a page's shape and limit, one text each (see LITERAL_LIMIT_STATEMENTS), made
- * once by `build` from the page's select, whose parameters are numbered from `$first` in the order of
+ * PostgreSQL: the named statement for a page's shape, limit and status, one text each (see LITERAL_STATEMENTS),
+ * made once by `build` from the page's select, whose parameters are numbered from `$first` in the order of
  * {@link pageParameters}; `seller` is the seller as SQL (a parameter, or a column of the outer statement).
  *
  * @example
- * const { statement, limitIsParameter } = postgresPageStatement('customer_list_v2', page, '$1', 2, (select) => select);
+ * const { statement, literal } = postgresPageStatement('customer_list_v2', page, '$1', 2, (select) => select);
  */
 export function postgresPageStatement(
   name: string,
@@ -77,32 +92,35 @@ export function postgresPageStatement(
   seller: string,
   first: number,
   build: (select: string) => string,
+  literal = Number.isSafeInteger(page.limit) && page.limit > 0 && (page.status === undefined || LITERAL_STATUS.test(page.status)),
 ): PostgresPageStatement {
   const shape = shapeOf(page);
-  const literal = Number.isSafeInteger(page.limit) && page.limit > 0;
-  const key = literal ? `${name}_${shape}_${page.limit}` : `${name}_${shape}`;
+  const key = literal ? `${name}_${shape}_${page.limit}${page.status === undefined ? '' : `_${page.status}`}` : `${name}_${shape}`;
   let found = postgresStatements.get(key);
   if (found) return found;
-  if (literal && literalLimitStatements >= LITERAL_LIMIT_STATEMENTS) {
-    return postgresPageStatement(name, { ...page, limit: Number.NaN }, seller, first, build);
-  }
+  if (literal && literalStatements >= LITERAL_STATEMENTS) return postgresPageStatement(name, page, seller, first, build, false);
   let n = first - 1;
   const slot: Slot = () => `$${++n}`;
-  const text = build(pageSelect(shape, seller, slot, literal ? () => String(page.limit) : slot));
-  found = { statement: { name: key, text }, limitIsParameter: !literal };
-  if (literal) literalLimitStatements++;
+  const text = literal
+    ? build(pageSelect(shape, seller, slot, () => String(page.limit), page.status))
+    : build(pageSelect(shape, seller, slot, slot));
+  found = { statement: { name: key, text }, literal };
+  if (literal) literalStatements++;
   postgresStatements.set(key, found);
   return found;
 }
 
-/** The page's parameters after the seller's: the filters it uses, then the limit when the statement takes it. */
-export function pageParameters(page: PageRequest, limitIsParameter = true): unknown[] {
+/**
+ * The page's parameters after the seller's: the filters it uses, then the limit; with `literal` (a statement from
+ * {@link postgresPageStatement} with the limit and status in its text) neither the status nor the limit.
+ */
+export function pageParameters(page: PageRequest, literal = false): unknown[] {
   const shape = shapeOf(page);
   const parameters: unknown[] = [];
   FILTERS.forEach((filter, i) => {
-    if (shape & (1 << i)) parameters.push(...filter.values(page));
+    if (shape & (1 << i) && !(literal && i === STATUS_FILTER)) parameters.push(...filter.values(page));
   });
-  if (limitIsParameter) parameters.push(page.limit);
+  if (!literal) parameters.push(page.limit);
   return parameters;
 }
 
@@ -130,8 +148,8 @@ export function asCustomer(row: Row): Customer {
 
 async function pageRows(handle: DatabaseHandle, sellerId: string, page: PageRequest): Promise<Row[]> {
   if (handle.prepared) {
-    const { statement, limitIsParameter } = postgresPageStatement('customer_list_v2', page, '$1', 2, (select) => select);
-    return (await handle.prepared(statement, [sellerId, ...pageParameters(page, limitIsParameter)])) as Row[];
+    const { statement, literal } = postgresPageStatement('customer_list_v2', page, '$1', 2, (select) => select);
+    return (await handle.prepared(statement, [sellerId, ...pageParameters(page, literal)])) as Row[];
   }
   const shape = shapeOf(page);
   const parameters = [sellerId, ...pageParameters(page)];

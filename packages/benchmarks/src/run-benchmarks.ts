@@ -109,6 +109,8 @@ interface Scenario {
   connections: number;
   /** Scenarios on PostgreSQL also measure PostgreSQL's CPU. */
   postgres?: boolean;
+  /** The PostgreSQL database the scenario reads and writes: vacuumed and analyzed before each of its measurements. */
+  database?: () => Promise<{ url: string }>;
 }
 
 async function startNodeTarget(script: string, input: unknown, nodeArgs: readonly string[] = []): Promise<Target> {
@@ -233,13 +235,15 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     // The pool size per process, measured (only when named in BENCH_ONLY).
     const pgPool = (size: number) => serverOn(postgresDb, { postgresPoolSize: size });
     // BENCH_BEFORE on PostgreSQL: the old server on its own database of the same PostgreSQL, seeded by its migrations.
-    const beforePg = once(async () => {
-      const module = config.before!;
+    const beforePgDb = once(async () => {
       await postgresDb();
-      log(`seeding PostgreSQL for the old server ${module}`);
+      log(`seeding PostgreSQL for the old server ${config.before!}`);
       const url = await postgres!.createDatabase('before');
-      const fixture = await seedDatabase(url, seedOptions, await import(module));
-      return { target: await launch(startTarget('src/targets/server.mjs', { ...serverInput(url), module })), fixture };
+      return { url, fixture: await seedDatabase(url, seedOptions, await import(config.before!)) };
+    });
+    const beforePg = once(async () => {
+      const { url, fixture } = await beforePgDb();
+      return { target: await launch(startTarget('src/targets/server.mjs', { ...serverInput(url), module: config.before! })), fixture };
     });
     // The same database, served by a second process that writes its one log line per request (stdout: /dev/null).
     const floor = once(async () => {
@@ -299,8 +303,10 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const sqliteLimitedRedis = limitedSqlite(true);
     const small = serverOn(scaleDb('scale-small', config.scale.small));
     const large = serverOn(scaleDb('scale-large', config.scale.large));
-    const pgSmall = serverOn(pgScaleDb('scale_small', config.scale.small));
-    const pgLarge = serverOn(pgScaleDb('scale_large', config.scale.large));
+    const pgSmallDb = pgScaleDb('scale_small', config.scale.small);
+    const pgLargeDb = pgScaleDb('scale_large', config.scale.large);
+    const pgSmall = serverOn(pgSmallDb);
+    const pgLarge = serverOn(pgLargeDb);
     // The current server in SQLite's `synchronous=normal`, the mode older builds ran in: before/after compares like
     // with like, and the main rows show what the default (`full`) costs.
     const sqliteNormal = once(async () => {
@@ -332,10 +338,11 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         load,
         connections: c,
         postgres: true,
+        database: postgresDb,
       })),
       ...(['get', 'list', 'post', 'patch', 'mixed'] as const).flatMap((load) => [
         { id: `sqlite-${load}`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}`, start: sqlite, load, connections: c },
-        { id: `postgres-${load}`, kind: 'server' as const, label: `server PostgreSQL ${load.toUpperCase()}`, start: pg, load, connections: c, postgres: true },
+        { id: `postgres-${load}`, kind: 'server' as const, label: `server PostgreSQL ${load.toUpperCase()}`, start: pg, load, connections: c, postgres: true, database: postgresDb },
       ]),
       ...(['get', 'mixed'] as const).map((load) => ({
         id: `postgres-${load}-2proc`,
@@ -345,6 +352,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         load,
         connections: c,
         postgres: true,
+        database: postgresDb,
       })),
       ...POOL_SIZES.map((size) => ({
         id: `postgres-mixed-pool${size}`,
@@ -354,6 +362,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
         load: 'mixed' as const,
         connections: c,
         postgres: true,
+        database: postgresDb,
       })),
       ...(config.before
         ? POSTGRES_LOADS.map((load) => ({
@@ -364,6 +373,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
             load,
             connections: c,
             postgres: true,
+            database: beforePgDb,
           }))
         : []),
       { id: 'sqlite-get-info', kind: 'server', label: 'server SQLite GET, log level info', start: sqliteInfo, load: 'get', connections: c },
@@ -399,19 +409,19 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       { id: 'scale-small', kind: 'scale', label: `GET, ${config.scale.small.toLocaleString('en')} customers (SQLite)`, start: small, load: 'get', connections: config.scale.connections },
       { id: 'scale-large', kind: 'scale', label: `GET, ${config.scale.large.toLocaleString('en')} customers (SQLite)`, start: large, load: 'get', connections: config.scale.connections },
       ...([
-        ['sqlite', small, large, 'SQLite'],
-        ['postgres', pgSmall, pgLarge, 'PostgreSQL'],
-      ] as const).flatMap(([db, smallDb, largeDb, name]) => [
-        { id: `list-small-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.small.toLocaleString('en')} customers (${name})`, start: smallDb, load: 'list' as const, connections: config.scale.connections },
-        { id: `list-large-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.large.toLocaleString('en')} customers (${name})`, start: largeDb, load: 'list' as const, connections: config.scale.connections },
+        ['sqlite', small, large, 'SQLite', undefined, undefined],
+        ['postgres', pgSmall, pgLarge, 'PostgreSQL', pgSmallDb, pgLargeDb],
+      ] as const).flatMap(([db, smallDb, largeDb, name, smallData, largeData]) => [
+        { id: `list-small-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.small.toLocaleString('en')} customers (${name})`, start: smallDb, load: 'list' as const, connections: config.scale.connections, database: smallData },
+        { id: `list-large-${db}`, kind: 'scale' as const, label: `list page of 20, ${config.scale.large.toLocaleString('en')} customers (${name})`, start: largeDb, load: 'list' as const, connections: config.scale.connections, database: largeData },
       ]),
       // Writes at scale: creates into the same two tables (each grows by what the rounds create; seeded sizes named).
       ...([
-        ['sqlite', small, large, 'SQLite'],
-        ['postgres', pgSmall, pgLarge, 'PostgreSQL'],
-      ] as const).flatMap(([db, smallDb, largeDb, name]) => [
-        { id: `post-small-${db}`, kind: 'scale' as const, label: `POST, ${config.scale.small.toLocaleString('en')} customers seeded (${name})`, start: smallDb, load: 'post' as const, connections: config.scale.connections, postgres: db === 'postgres' },
-        { id: `post-large-${db}`, kind: 'scale' as const, label: `POST, ${config.scale.large.toLocaleString('en')} customers seeded (${name})`, start: largeDb, load: 'post' as const, connections: config.scale.connections, postgres: db === 'postgres' },
+        ['sqlite', small, large, 'SQLite', undefined, undefined],
+        ['postgres', pgSmall, pgLarge, 'PostgreSQL', pgSmallDb, pgLargeDb],
+      ] as const).flatMap(([db, smallDb, largeDb, name, smallData, largeData]) => [
+        { id: `post-small-${db}`, kind: 'scale' as const, label: `POST, ${config.scale.small.toLocaleString('en')} customers seeded (${name})`, start: smallDb, load: 'post' as const, connections: config.scale.connections, postgres: db === 'postgres', database: smallData },
+        { id: `post-large-${db}`, kind: 'scale' as const, label: `POST, ${config.scale.large.toLocaleString('en')} customers seeded (${name})`, start: largeDb, load: 'post' as const, connections: config.scale.connections, postgres: db === 'postgres', database: largeData },
       ]),
     ];
     const wanted = (id: string) => !config.only || config.only.includes(id);
@@ -427,6 +437,10 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const results = new Map<string, Array<Measured>>(scenarios.map((s) => [s.id, []]));
     for (let round = 1; round <= config.rounds; round++) {
       for (const scenario of scenarios) {
+        // Every PostgreSQL row starts on a vacuumed, analyzed database: the floor and the server share one, so each
+        // would otherwise read right after the other's writes (dead row versions, unset hint bits, statistics from
+        // before the writes, autovacuum running in the measurement) on a turn the order decides, not the code.
+        if (scenario.database) await postgres!.vacuum((await scenario.database()).url);
         const result = await measure(scenario, config, () => postgres!.pid());
         results.get(scenario.id)!.push(result);
         const db = result.dbCpuUs === undefined ? '' : ` + PostgreSQL ${result.dbCpuUs.toFixed(0)} µs`;

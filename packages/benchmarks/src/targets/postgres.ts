@@ -8,6 +8,8 @@ import pg from 'pg';
 export interface Postgres {
   /** A URL for a fresh database named `name`. */
   createDatabase(name: string): Promise<string>;
+  /** `VACUUM (ANALYZE)` of the database at this URL: dead rows pruned, hint bits set, statistics current. */
+  vacuum(url: string): Promise<void>;
   /** The postmaster's process id: its children are the backends that answer the servers' queries. */
   pid(): number;
   stop(): Promise<void>;
@@ -41,6 +43,15 @@ export async function startPostgres(): Promise<Postgres> {
         await client.end();
       }
       return `${base}/${name}`;
+    },
+    async vacuum(url) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('vacuum (analyze)');
+      } finally {
+        await client.end();
+      }
     },
     pid: () => Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {

@@ -38,6 +38,7 @@ function shapeOf(page: PageRequest): number {
   );
 }
 
+/** The status filter's place in {@link FILTERS} (PostgreSQL may write its value into the text). */
 const STATUS_FILTER = 1;
 
 /**
@@ -82,6 +83,8 @@ export interface PostgresPageStatement {
  * PostgreSQL: the named statement for a page's shape, limit and status, one text each (see LITERAL_STATEMENTS),
  * made once by `build` from the page's select, whose parameters are numbered from `$first` in the order of
  * {@link pageParameters}; `seller` is the seller as SQL (a parameter, or a column of the outer statement).
+ * `literal` false takes the limit and status as parameters (a limit that is no positive integer, a status that is
+ * no lower-case word, or past the first LITERAL_STATEMENTS texts).
  *
  * @example
  * const { statement, literal } = postgresPageStatement('customer_list_v2', page, '$1', 2, (select) => select);

@@ -169,9 +169,27 @@ const selectKeyByHash = compileOnce((db, keyHash: string) =>
     .where('api_keys.key_hash', '=', keyHash),
 );
 
+type KeyByHashRow = Awaited<ReturnType<typeof selectKeyByHash>>['rows'][number];
+
+/** Rows of found keys by hash (SQLite), valid while the handle's `keysVersion()` is `version`. */
+interface FoundKeys {
+  version: number;
+  rows: Map<string, KeyByHashRow>;
+}
+
+const foundKeysOf = new WeakMap<DatabaseHandle['db'], FoundKeys>();
+
+/** Found keys kept per database at most (only keys that exist are kept: wrong keys never grow it). */
+const MAX_FOUND_KEYS = 10_000;
+
 /**
- * The key with this SHA-256 hash if it is neither revoked nor expired at `now`. Read from the database on every
- * request (one indexed lookup), so a revocation takes effect immediately in every process.
+ * The key with this SHA-256 hash if it is neither revoked nor expired at `now`, so a revocation takes effect from
+ * the next request on in every process. PostgreSQL: read from the database on every request (one indexed lookup;
+ * other processes change keys without telling this one). SQLite: a key's row, once read, is answered from memory
+ * while the handle's `keysVersion()` says no key or seller can have changed (no commit by any other connection, no
+ * write to those tables by this one, no transaction open); revocation and expiry are still decided against `now`
+ * on every lookup. On a busy file the read connection finds its page cache reset by every commit, so this read
+ * costs several times what the same read costs warm.
  */
 export async function findActiveKey(
   handle: DatabaseHandle,
@@ -182,7 +200,25 @@ export async function findActiveKey(
     const [usable] = (await handle.prepared(POSTGRES_ACTIVE_KEY, [keyHash, now.toISOString()])) as ActiveKeyRow[];
     return usable && activeKeyOf(usable);
   }
-  const [row] = (await selectKeyByHash(handle, keyHash)).rows;
+  // Taken before the read: a change committed after it changes the version, so the row is not kept past it.
+  const version = handle.keysVersion?.();
+  let found: FoundKeys | undefined;
+  let row: KeyByHashRow | undefined;
+  if (version !== undefined) {
+    found = foundKeysOf.get(handle.db);
+    if (found?.version !== version) {
+      found = { version, rows: new Map() };
+      foundKeysOf.set(handle.db, found);
+    }
+    row = found.rows.get(keyHash);
+  }
+  if (!row) {
+    [row] = (await selectKeyByHash(handle, keyHash)).rows;
+    if (row && found) {
+      if (found.rows.size >= MAX_FOUND_KEYS) found.rows.clear();
+      found.rows.set(keyHash, row);
+    }
+  }
   return row && isUsable(row.revokedAt, row.expiresAt, now) ? activeKeyOf(row) : undefined;
 }
 

@@ -26,6 +26,14 @@ export interface DatabaseHandle {
    */
   writeRun?: (sql: string, parameters: readonly unknown[]) => { changes: number };
   /**
+   * SQLite only: a number that stays the same while no API key or seller can have changed since it was last
+   * returned, for answers kept in memory (api-keys.ts). It changes when any other connection, of this process or
+   * another (the CLI, a second server), has committed anything since (SQLite's `data_version`), and when this
+   * connection runs a statement that writes `api_keys` or `sellers`. Undefined while this connection has a
+   * transaction open (what it wrote is not committed yet): nothing may be kept then.
+   */
+  keysVersion?: () => number | undefined;
+  /**
    * PostgreSQL only: runs one statement as a named prepared statement on a pooled connection, outside any
    * transaction (autocommit). Each connection parses and plans a name once; hot paths pay one round trip.
    */
@@ -112,13 +120,26 @@ function connectSqlite(path: string, synchronous: SqliteSynchronous, observer: Q
   sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   // The outbox trigger asks which request is writing (migration 011); null when untraced.
   sqlite.function(SQLITE_TRACE_FUNCTION, { deterministic: false }, () => currentTraceContext() ?? null);
-  const writer = withStatementCache(sqlite, observer);
+  let keysVersion = 0;
+  let dataVersion: number | undefined;
+  const dataVersionNow = sqlite.prepare('pragma data_version').pluck();
+  const writer = withStatementCache(sqlite, observer, () => keysVersion++);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
   const handle: DatabaseHandle = {
     db,
     dialect: 'sqlite',
     display: `sqlite:${file}`,
     writeRun: (sql, parameters) => writer.prepare(sql).run(...parameters),
+    keysVersion: () => {
+      if (sqlite.inTransaction) return undefined;
+      // Another connection's commit: it may have been a key or a seller.
+      const current = dataVersionNow.get() as number;
+      if (current !== dataVersion) {
+        dataVersion = current;
+        keysVersion++;
+      }
+      return keysVersion;
+    },
     close: () => db.destroy(),
   };
   if (file === ':memory:') return handle;
@@ -140,24 +161,30 @@ function connectSqlite(path: string, synchronous: SqliteSynchronous, observer: Q
 
 const STATEMENT_CACHE_SIZE = 200;
 
+/** Any statement but a plain read that names the keys' or sellers' table (DDL included): it may change a key. */
+const WRITES_KEYS = /^(?!\s*select\b)[\s\S]*\b(api_keys|sellers)\b/i;
+
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles SQL on each prepare() (about a sixth of a
  * GET's CPU time, profiled). The few distinct SQL texts the server runs are compiled once and reused; the
  * connection is used by one query at a time (Kysely's mutex), so a statement is never run twice at once.
+ * `onKeysWrite` is called each time a statement that may write a key or a seller is about to run.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database, observer: QueryObserver | undefined) {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(sqlite: SqliteDatabase.Database, observer: QueryObserver | undefined, onKeysWrite?: () => void) {
+  const statements = new Map<string, { statement: SqliteDatabase.Statement; writesKeys: boolean }>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
+      let entry = statements.get(sql);
+      if (!entry) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = sqlite.prepare(sql);
+        let statement = sqlite.prepare(sql);
         if (observer) statement = observedStatement(statement, observer, operationOf(sql));
-        statements.set(sql, statement);
+        entry = { statement, writesKeys: onKeysWrite !== undefined && WRITES_KEYS.test(sql) };
+        statements.set(sql, entry);
       }
-      return statement;
+      if (entry.writesKeys) onKeysWrite!();
+      return entry.statement;
     },
   };
 }

@@ -45,8 +45,9 @@ interface KeyLookupDependencies {
 }
 
 /**
- * The seller of a key hash for core's `authenticate`: the database is asked on every request (one indexed
- * lookup, no cache), so a revoked key stops working at once in every process. Core reads the key (X-API-Key,
+ * The seller of a key hash for core's `authenticate` ({@link findActiveKey}): a revoked key stops working from the
+ * next request on in every process (PostgreSQL: one indexed lookup per request; SQLite: a found key is kept in
+ * memory only while no connection of any process has committed a change since). Core reads the key (X-API-Key,
  * else Bearer), checks its shape and answers 401.
  */
 export function createKeyLookup({

@@ -121,20 +121,19 @@ export function createServerMetrics(): ServerMetrics {
     },
   });
 
-  // Label combinations are looked up once each, not hashed on every request.
-  const children = new Map<string, (seconds: number) => void>();
+  // Label combinations are looked up once each, not hashed on every request: by route template, then method
+  // (both strings Fastify and Node's parser reuse, so their hashes are cached), then status (an array index).
+  const children = new Map<string, Map<string, ((seconds: number) => void)[]>>();
   const queryChildren = new Map<string, (seconds: number) => void>();
 
   return {
     registry,
     requestFinished(method, route, status, seconds) {
-      const key = `${method} ${status} ${route}`;
-      let observe = children.get(key);
-      if (!observe) {
-        observe = duration.series(method, route, String(status));
-        children.set(key, observe);
-      }
-      observe(seconds);
+      let methods = children.get(route);
+      if (!methods) children.set(route, (methods = new Map()));
+      let statuses = methods.get(method);
+      if (!statuses) methods.set(method, (statuses = []));
+      (statuses[status] ??= duration.series(method, route, String(status)))(seconds);
     },
     requestStarted: () => {
       activeRequests++;

@@ -7,6 +7,8 @@ export interface Child {
   pid: number;
   /** The next message the child sends; rejects (with its stderr) if it exits first. */
   next<T>(): Promise<T>;
+  /** One message to the child over IPC. */
+  send(message: unknown): void;
   /** SIGTERM, then waits for the exit (SIGKILL after 5 s). */
   stop(): Promise<void>;
 }
@@ -49,6 +51,9 @@ export function startChild(
   child.send(input as object);
   return {
     pid: child.pid!,
+    send(message) {
+      child.send(message as object);
+    },
     next<T>() {
       if (messages.length > 0) return Promise.resolve(messages.shift() as T);
       if (exitError) return Promise.reject(exitError);

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { profileShare } from './profile-share.js';
+import { profileShare, profileShareIn } from './profile-share.js';
 
 // root → handler → applyApiVersion → setHeader; applyApiVersion → next → auth (the hook's done() runs the next
 // hook inside its stack); root → (idle); handler → query
@@ -30,5 +33,31 @@ describe('profileShare', () => {
   it('stops at a continuation frame: the hooks its done() runs are not the hook’s time', () => {
     expect(profileShare(profile, ['applyApiVersion'], ['next'])).toBeCloseTo(20 / 150);
     expect(profileShare(profile, ['handler'], ['next'])).toBeCloseTo(100 / 150);
+  });
+});
+
+describe('profileShareIn', () => {
+  it('weighs every profile of the directory by its busy time (one per measured round)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profile-share-'));
+    try {
+      // The second round: 40 busy, all of it in handler, none in applyApiVersion.
+      const second = { ...profile, samples: [6, 6], timeDeltas: [0, 10, 30] };
+      writeFileSync(join(dir, 'round-1.cpuprofile'), JSON.stringify(profile));
+      writeFileSync(join(dir, 'round-2.cpuprofile'), JSON.stringify(second));
+      writeFileSync(join(dir, 'notes.txt'), 'not a profile');
+      // applyApiVersion: 70 of 150 + 40 busy.
+      expect(profileShareIn(dir, ['applyApiVersion'])).toBeCloseTo(70 / 190);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is NaN without a profile', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profile-share-'));
+    try {
+      expect(profileShareIn(dir, ['applyApiVersion'])).toBeNaN();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -29,6 +29,12 @@ export const HOOK_CONTINUATION = ['next'];
  * profileShare(JSON.parse(readFileSync(file, 'utf8')), VERSION_MACHINERY, HOOK_CONTINUATION); // 0.012
  */
 export function profileShare(profile: CpuProfile, functions: readonly string[], continuation: readonly string[] = []): number {
+  const { spent, busy } = profileTime(profile, functions, continuation);
+  return busy === 0 ? Number.NaN : spent / busy;
+}
+
+/** The sampled time (µs) inside `functions` and all sampled time but idle: {@link profileShare}'s two sums. */
+function profileTime(profile: CpuProfile, functions: readonly string[], continuation: readonly string[]): { spent: number; busy: number } {
   const wanted = new Set(functions);
   const stops = new Set(continuation);
   const parent = new Map<number, number>();
@@ -55,15 +61,21 @@ export function profileShare(profile: CpuProfile, functions: readonly string[], 
     busy += weight;
     if (isInside(id)) spent += weight;
   });
-  return busy === 0 ? Number.NaN : spent / busy;
+  return { spent, busy };
 }
 
 /**
- * {@link profileShare} of the one profile `node --cpu-prof --cpu-prof-dir=dir` wrote into `dir` (the process has
- * stopped); NaN when there is none.
+ * {@link profileShare} over every profile in `dir` together (the profiled server writes one per measured round;
+ * `node --cpu-prof --cpu-prof-dir=dir` one per process): the time inside `functions` in all of them over all their
+ * busy time. NaN when there is none.
  */
 export function profileShareIn(dir: string, functions: readonly string[], continuation: readonly string[] = []): number {
-  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
-  if (!file) return Number.NaN;
-  return profileShare(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, functions, continuation);
+  let spent = 0;
+  let busy = 0;
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const time = profileTime(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, functions, continuation);
+    spent += time.spent;
+    busy += time.busy;
+  }
+  return busy === 0 ? Number.NaN : spent / busy;
 }

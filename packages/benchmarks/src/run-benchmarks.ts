@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChild, type Child } from './child.js';
@@ -18,7 +18,7 @@ import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
 import type { MswResult } from './workers/msw.js';
 import type { SdkResult } from './workers/sdk.js';
 
-/** `profiled`: a server under `node --cpu-prof` (its samples cost memory: it is no server row for the RSS target). */
+/** `profiled`: a server whose V8 CPU profiler runs during its measured load (the version machinery's share). */
 export type RowKind = 'ceiling' | 'floor' | 'server' | 'profiled' | 'before' | 'prism' | 'mock' | 'msw' | 'sdk' | 'scale';
 
 /** One line of the table. Ratios are medians of per-round ratios against the ceiling of the same round. */
@@ -91,6 +91,8 @@ interface Target {
   pid: number;
   /** Further processes serving the same database (the scale-out rows): load is spread over all of them. */
   more?: Array<{ url: string; pid: number }>;
+  /** The profiled server's CPU profiler, started and stopped around each measured load (targets/server.mjs). */
+  profile?: { start(): Promise<void>; stop(): Promise<void> };
   stop(): Promise<void>;
 }
 
@@ -117,7 +119,13 @@ async function startNodeTarget(script: string, input: unknown, nodeArgs: readonl
   const child: Child = startChild(script, input, { nodeArgs });
   try {
     const { url } = await child.next<{ url: string }>();
-    return { url, pid: child.pid, stop: () => child.stop() };
+    const profiling = (input as { profileDir?: string }).profileDir !== undefined;
+    const profileStep = async (step: 'start' | 'stop') => {
+      child.send({ profile: step });
+      await child.next<{ profiled: string }>();
+    };
+    const profile = profiling ? { start: () => profileStep('start'), stop: () => profileStep('stop') } : undefined;
+    return { url, pid: child.pid, ...(profile && { profile }), stop: () => child.stop() };
   } catch (error) {
     await child.stop();
     throw error;
@@ -142,14 +150,18 @@ async function measure(scenario: Scenario, config: BenchConfig, postgresPid?: ()
   const worker = startChild('src/workers/load.ts', input);
   try {
     await worker.next<{ measuring: true }>();
+    await target.profile?.start();
     const cpuBefore = cpuNow();
     const dbBefore = dbPid === undefined ? 0 : cpuMsOfTree(dbPid);
     const result = await worker.next<LoadResult>();
     const cpuMs = cpuNow() - cpuBefore;
     const dbMs = dbPid === undefined ? undefined : cpuMsOfTree(dbPid) - dbBefore;
+    const peakRss = rss.stop();
+    // After the load's figures: writing the profile out is no request's work.
+    await target.profile?.stop();
     return {
       ...result,
-      peakRss: rss.stop(),
+      peakRss,
       cpuUs: (cpuMs * 1000) / result.requests,
       ...(dbMs === undefined ? {} : { dbCpuUs: (dbMs * 1000) / result.requests }),
     };
@@ -290,14 +302,15 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       const { url, fixture } = await sqliteDb();
       return { target: await launch(startTarget('src/targets/server.mjs', { ...serverInput(url), otelEndpoint: sink.url })), fixture };
     });
-    // The version machinery's cost at the latest version: this server always writes a V8 CPU profile (to its own
-    // directory), read once it has stopped. A server without the machinery would be another build: the share of
-    // the profile is the same build's own measure (see the README).
+    // The version machinery's cost at the latest version: this server's V8 CPU profiler runs during each of its
+    // measured loads (one profile per round in its own directory, read once its rounds are done). A server without
+    // the machinery would be another build: the share of the profile is the same build's own measure (see the
+    // README). It starts with the same Node flags as every server: a profiled row is a server row for peak RSS too.
     const versionsProfileDir = join(dir, 'versions-profile');
     const sqliteProfiled = once(async () => {
       const { url, fixture } = await sqliteDb();
-      const args = ['--cpu-prof', `--cpu-prof-dir=${versionsProfileDir}`];
-      return { target: await launch(startNodeTarget('src/targets/server.mjs', serverInput(url), args)), fixture };
+      mkdirSync(versionsProfileDir, { recursive: true });
+      return { target: await launch(startTarget('src/targets/server.mjs', { ...serverInput(url), profileDir: versionsProfileDir })), fixture };
     });
     const sqliteLimited = limitedSqlite(false);
     const sqliteLimitedRedis = limitedSqlite(true);
@@ -513,8 +526,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
 
     let versionsShare = Number.NaN;
     if (results.has('sqlite-get-versions')) {
-      // Stopped now (stopping again at the end does nothing): the profile is written as the process exits.
-      await (await sqliteProfiled()).target.stop();
+      // One profile per measured round, each written when its round ended.
       versionsShare = profileShareIn(versionsProfileDir, VERSION_MACHINERY, HOOK_CONTINUATION);
       const row = rows.find((r) => r.id === 'sqlite-get-versions');
       const plain = pairwise('sqlite-get-versions', 'sqlite-get', (profiled, off) => profiled.rps / off.rps);

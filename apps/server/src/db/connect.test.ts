@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { QueryObserver } from '../observability/query-observer.js';
 import { connectDatabase, redactUrl } from './connect.js';
 
 describe('connectDatabase', () => {
@@ -71,5 +72,30 @@ describe('connectDatabase', () => {
   it('redacts the password of a connection URL', () => {
     expect(redactUrl('postgres://app:s3cret@db:5432/customers')).toBe('postgres://app:***@db:5432/customers');
     expect(redactUrl('postgres://db/customers')).toBe('postgres://db/customers');
+  });
+
+  it("times every SQLite run with an observer's timer (failed runs too), and calls the observer itself when it has none", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'connect-test-'));
+    const timed: string[] = [];
+    const seen: string[] = [];
+    const timing: QueryObserver = () => () => seen.push('timing observer called');
+    timing.timer = ({ operation }) => (seconds) => timed.push(`${operation} ${seconds >= 0}`);
+    const plain: QueryObserver = ({ operation }) => (error) => seen.push(`${operation} ${error ? 'failed' : 'ok'}`);
+    const withTimer = connectDatabase(`sqlite:${join(dir, 'a.db')}`, { observer: timing });
+    const withoutTimer = connectDatabase(`sqlite:${join(dir, 'b.db')}`, { observer: plain });
+    try {
+      for (const handle of [withTimer, withoutTimer]) {
+        handle.writeRun!('create table t (x integer primary key)', []);
+        handle.writeRun!('insert into t values (1)', []);
+        expect(() => handle.writeRun!('insert into t values (1)', [])).toThrow(/UNIQUE/);
+        expect(handle.readCommitted!('select x from t', [])).toEqual([{ x: 1 }]);
+      }
+      expect(timed).toEqual(['OTHER true', 'INSERT true', 'INSERT true', 'SELECT true']);
+      expect(seen).toEqual(['OTHER ok', 'INSERT ok', 'INSERT failed', 'SELECT ok']);
+    } finally {
+      await withTimer.close();
+      await withoutTimer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

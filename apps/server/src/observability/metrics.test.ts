@@ -57,3 +57,30 @@ describe.each(DIALECTS)('server metrics on %s', (dialect) => {
     }
   });
 });
+
+describe('requestFinished', () => {
+  it('keeps one series per method, route template and status, however the calls interleave', async () => {
+    const metrics = createServerMetrics();
+    const calls: [string, string, number][] = [
+      ['GET', '/api/customers/:id', 200],
+      ['GET', '/api/customers/:id', 404],
+      ['DELETE', '/api/customers/:id', 200],
+      ['GET', '/api/customers', 200],
+      ['GET', '', 404],
+      ['GET', '/api/customers/:id', 200],
+    ];
+    for (const [method, route, status] of calls) metrics.requestFinished(method, route, status, 0.02);
+    const text = await metrics.registry.getSingleMetricAsString('http_server_request_duration_seconds');
+    const count = (method: string, route: string, status: number) =>
+      Number(new RegExp(`_count\\{http_request_method="${method}",http_route="${route}",http_response_status_code="${status}"\\} (\\d+)`).exec(text)?.[1]);
+    expect(count('GET', '/api/customers/:id', 200)).toBe(2);
+    expect(count('GET', '/api/customers/:id', 404)).toBe(1);
+    expect(count('DELETE', '/api/customers/:id', 200)).toBe(1);
+    expect(count('GET', '/api/customers', 200)).toBe(1);
+    expect(count('GET', '', 404)).toBe(1);
+    expect(text.match(/_count\{/g)).toHaveLength(5);
+    // 0.02 s falls in the 0.025 bucket, not the 0.01 one.
+    expect(text).toContain('http_server_request_duration_seconds_bucket{le="0.01",http_request_method="GET",http_route="/api/customers",http_response_status_code="200"} 0');
+    expect(text).toContain('http_server_request_duration_seconds_bucket{le="0.025",http_request_method="GET",http_route="/api/customers",http_response_status_code="200"} 1');
+  });
+});

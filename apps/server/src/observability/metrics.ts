@@ -121,20 +121,35 @@ export function createServerMetrics(): ServerMetrics {
     },
   });
 
-  // Label combinations are looked up once each, not hashed on every request.
-  const children = new Map<string, (seconds: number) => void>();
+  // Label combinations are looked up once each, not hashed on every request: by route template, then method
+  // (both strings Fastify and Node's parser reuse, so their hashes are cached), then status (an array index).
+  const children = new Map<string, Map<string, ((seconds: number) => void)[]>>();
   const queryChildren = new Map<string, (seconds: number) => void>();
+  const queryTimer = ({ system, operation }: { system: string; operation: string }) => {
+    const key = `${system} ${operation}`;
+    let observe = queryChildren.get(key);
+    if (!observe) {
+      observe = queryDuration.series(system, operation);
+      queryChildren.set(key, observe);
+    }
+    return observe;
+  };
+  const queries: QueryObserver = (query) => {
+    const observe = queryTimer(query);
+    const start = performance.now();
+    return () => observe((performance.now() - start) / 1000);
+  };
+  // Statements prepared once (SQLite) take their series once and only time each run.
+  queries.timer = queryTimer;
 
   return {
     registry,
     requestFinished(method, route, status, seconds) {
-      const key = `${method} ${status} ${route}`;
-      let observe = children.get(key);
-      if (!observe) {
-        observe = duration.series(method, route, String(status));
-        children.set(key, observe);
-      }
-      observe(seconds);
+      let methods = children.get(route);
+      if (!methods) children.set(route, (methods = new Map()));
+      let statuses = methods.get(method);
+      if (!statuses) methods.set(method, (statuses = []));
+      (statuses[status] ??= duration.series(method, route, String(status)))(seconds);
     },
     requestStarted: () => {
       activeRequests++;
@@ -143,17 +158,7 @@ export function createServerMetrics(): ServerMetrics {
       activeRequests--;
     },
     rateLimited: (limit) => rateLimited.inc({ limit }),
-    queries: ({ system, operation }) => {
-      const key = `${system} ${operation}`;
-      let observe = queryChildren.get(key);
-      if (!observe) {
-        observe = queryDuration.series(system, operation);
-        queryChildren.set(key, observe);
-      }
-      const start = performance.now();
-      const done = observe;
-      return () => done((performance.now() - start) / 1000);
-    },
+    queries,
     deliveries: () => {
       inFlight.inc();
       return (end) => {

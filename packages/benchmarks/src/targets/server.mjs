@@ -1,7 +1,11 @@
 // The reference server as an operator starts it (startServer: migrate, listen, pino logs on stdout), from its
 // build. Plain JavaScript (no tsx loader in the process), so its memory and speed are the server's own; Node runs
 // with the server's SERVER_NODE_FLAGS (run-benchmarks.ts passes them, as the server's bin does).
-process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize, metrics, otelEndpoint }) => {
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+
+process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize, metrics, otelEndpoint, profileDir }) => {
   // The observability scenarios: traces to a local collector are configured like an operator would, by OTEL_*.
   if (otelEndpoint) Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: otelEndpoint, OTEL_SERVICE_NAME: 'customers-api-bench' });
   // `module`: another build of the server (BENCH_BEFORE, for before/after comparisons in one run).
@@ -23,5 +27,30 @@ process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronou
   };
   const server = await startServer(config, { print: () => {} });
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
+  // `profileDir`: V8 CPU profiles of the measured load only, one file per round, each answered when done.
+  if (profileDir) answerProfiling(profileDir);
   process.send({ url: server.url });
 });
+
+/**
+ * `{ profile: 'start' }` starts V8's CPU profiler (the one `node --cpu-prof` uses, same 1 ms interval);
+ * `{ profile: 'stop' }` writes what it sampled since into `dir`. A profile of the whole process life would hold
+ * every idle millisecond between its rounds too: about 1.8 MB of samples a minute (measured, issue 28).
+ */
+function answerProfiling(dir) {
+  const session = new Session();
+  session.connect();
+  let round = 0;
+  process.on('message', async ({ profile }) => {
+    if (profile === 'start') {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 1000 });
+      await session.post('Profiler.start');
+    } else if (profile === 'stop') {
+      const { profile: result } = await session.post('Profiler.stop');
+      await session.post('Profiler.disable');
+      writeFileSync(join(dir, `round-${++round}.cpuprofile`), JSON.stringify(result));
+    } else return;
+    process.send({ profiled: profile });
+  });
+}

@@ -3,6 +3,7 @@
 // BENCH_ONLY=sqlite-get,prism-get,sdk,msw-get  BENCH_ROUNDS  BENCH_DURATION  BENCH_CONNECTIONS  BENCH_LOG_LEVEL
 // BENCH_BEFORE=/abs/path/to/old-server-bundle.js adds before-get/list/post/mixed (the old server on its own database).
 // BENCH_CPU_PROF=dir: each Node target writes a V8 CPU profile (node --cpu-prof) there when it stops.
+// BENCH_SDK_AA=1: the SDK rows measure raw fetch with the signal against itself (an A/A check of the method's width).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL, SMOKE, type BenchConfig } from './config.js';

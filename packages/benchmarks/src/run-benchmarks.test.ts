@@ -127,6 +127,11 @@ describe('the benchmark harness (smoke)', () => {
       expect(report.sdk![mode].fetchMs).toBeGreaterThan(0);
       expect(Number.isFinite(report.sdk![mode].overhead)).toBe(true);
       expect(Number.isFinite(report.sdk![mode].overheadVsTimed)).toBe(true);
+      // The client's CPU per call, per side, and the per-batch ratios the median is taken of.
+      expect(report.sdk![mode].sdkCpuUs).toBeGreaterThan(0);
+      expect(report.sdk![mode].timedCpuUs).toBeGreaterThan(0);
+      expect(report.sdk![mode].batchRatiosVsTimed).toHaveLength(report.config.sdk.batches);
+      expect(report.rows.find((r) => r.id === `sdk-${mode}`)!.note).toMatch(/; client CPU \d+ µs\/call vs \d+ with the signal: [+-]\d+\.\d%$/);
     }
     expect(report.serverOverPrism).toBeGreaterThan(0);
     expect(report.mockOverPrism).toBeGreaterThan(0);

@@ -602,9 +602,11 @@ function sdkRows(config: BenchConfig, sdk: SdkResult & { peakRss?: number }): Ro
       rps: 1000 / result.sdkMs,
       p50: result.p50,
       p99: result.p99,
+      // The client's CPU per call (the SDK's process), beside the server rows' CPU per request.
+      cpuUs: result.sdkCpuUs,
       ...(sdk.peakRss ? { peakRss: sdk.peakRss } : {}),
       failures: 0,
-      note: `${(result.sdkMs * 1000).toFixed(0)} µs/call vs raw fetch ${(result.fetchMs * 1000).toFixed(0)} µs: ${formatPercent(result.overhead)}; vs raw fetch with a timeout signal: ${formatPercent(result.overheadVsTimed)}`,
+      note: `${(result.sdkMs * 1000).toFixed(0)} µs/call vs raw fetch ${(result.fetchMs * 1000).toFixed(0)} µs: ${formatPercent(result.overhead)}; vs raw fetch with a timeout signal: ${formatPercent(result.overheadVsTimed)}; client CPU ${result.sdkCpuUs.toFixed(0)} µs/call vs ${result.timedCpuUs.toFixed(0)} with the signal: ${formatPercent(result.cpuOverheadVsTimed)}`,
     };
   });
 }

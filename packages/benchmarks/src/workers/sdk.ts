@@ -1,6 +1,7 @@
 // The SDK against raw fetch on the same server, in one process: the same GETs, batch by batch, in balanced orders,
 // so drift, noise and what one batch leaves to the next hit all alike. The SDK's overhead is the median of the
-// per-batch time ratios.
+// per-batch time ratios. The client's CPU time per call is measured per batch too (steadier than time on a busy
+// machine). BENCH_SDK_AA=1 puts the timed fetch in the SDK's place: an A/A check of the method (the truth is 0).
 import { API_VERSION, CustomersClient } from '@customers-api/sdk';
 import { childInput, reply } from '../child.js';
 import type { Fixture } from '../fixture.js';
@@ -25,6 +26,14 @@ export interface SdkModeResult {
   /** Latencies of single SDK calls (ms). */
   p50: number;
   p99: number;
+  /** The client process's CPU time per SDK call (µs), median over batches. */
+  sdkCpuUs: number;
+  /** The same for raw fetch with the timeout signal. */
+  timedCpuUs: number;
+  /** Median over batches of the SDK's CPU per call over the timed fetch's, - 1. */
+  cpuOverheadVsTimed: number;
+  /** Per batch, the SDK's time over the timed fetch's: how wide `overheadVsTimed` is. */
+  batchRatiosVsTimed: number[];
 }
 
 export interface SdkResult {
@@ -33,11 +42,13 @@ export interface SdkResult {
 }
 
 type Call = (key: string, id: string) => Promise<unknown>;
+/** One batch: time per call (ms) and the client process's CPU time per call (µs). */
+type Measured = { ms: number; cpuUs: number };
 
 const input = await childInput<SdkInput>();
 const clients = new Map(input.fixture.sellers.map(({ key }) => [key, new CustomersClient({ apiKey: key, baseUrl: input.url })]));
 
-const viaSdk: Call = (key, id) => clients.get(key)!.customers.get(id);
+const viaRealSdk: Call = (key, id) => clients.get(key)!.customers.get(id);
 // The same request on the wire as the SDK's (its seven headers, the API version included), so only client-side
 // work differs.
 const sdkHeaders = {
@@ -70,6 +81,9 @@ const viaTimedFetch: Call = async (key, id) => {
   }
 };
 
+/** The SDK, or for an A/A check of the method (BENCH_SDK_AA=1) the timed fetch again, in its own function. */
+const viaSdk: Call = process.env.BENCH_SDK_AA ? (key, id) => viaTimedFetch(key, id) : viaRealSdk;
+
 function targets(count: number): Array<[string, string]> {
   return Array.from({ length: count }, (_, i) => {
     const seller = input.fixture.sellers[i % input.fixture.sellers.length]!;
@@ -77,9 +91,13 @@ function targets(count: number): Array<[string, string]> {
   });
 }
 
-/** Time per call (ms) of `calls` calls, `inFlight` at a time; each call's latency goes to `latencies`. */
-async function batch(call: Call, work: Array<[string, string]>, inFlight: number, latencies: number[]): Promise<number> {
+/**
+ * Time per call (ms) and the process's CPU time per call (µs) of `calls` calls, `inFlight` at a time; each call's
+ * latency goes to `latencies`.
+ */
+async function batch(call: Call, work: Array<[string, string]>, inFlight: number, latencies: number[]): Promise<Measured> {
   let next = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
@@ -91,7 +109,9 @@ async function batch(call: Call, work: Array<[string, string]>, inFlight: number
       }
     }),
   );
-  return (performance.now() - started) / work.length;
+  const ms = (performance.now() - started) / work.length;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuUs: (used.user + used.system) / work.length };
 }
 
 const calls = [viaSdk, viaFetch, viaTimedFetch];
@@ -120,19 +140,25 @@ async function compare(inFlight: number): Promise<SdkModeResult> {
   const fetchTimes: number[] = [];
   const ratios: number[] = [];
   const timedRatios: number[] = [];
+  const sdkCpu: number[] = [];
+  const timedCpu: number[] = [];
+  const cpuRatios: number[] = [];
   const sdkLatencies: number[] = [];
   for (let b = 0; b < input.batches; b++) {
     const work = targets(input.calls);
     // Each goes first, second and third equally often, and each follows each of the other two equally often.
-    const times = new Map<Call, number>();
+    const times = new Map<Call, Measured>();
     for (const call of BALANCED_ORDERS[b % BALANCED_ORDERS.length]!.map((i) => calls[i]!)) {
       times.set(call, await batch(call, work, inFlight, call === viaSdk ? sdkLatencies : []));
     }
-    const [sdk, fetched, timed] = calls.map((call) => times.get(call)!) as [number, number, number];
-    sdkTimes.push(sdk);
-    fetchTimes.push(fetched);
-    ratios.push(sdk / fetched);
-    timedRatios.push(sdk / timed);
+    const [sdk, fetched, timed] = calls.map((call) => times.get(call)!) as [Measured, Measured, Measured];
+    sdkTimes.push(sdk.ms);
+    fetchTimes.push(fetched.ms);
+    ratios.push(sdk.ms / fetched.ms);
+    timedRatios.push(sdk.ms / timed.ms);
+    sdkCpu.push(sdk.cpuUs);
+    timedCpu.push(timed.cpuUs);
+    cpuRatios.push(sdk.cpuUs / timed.cpuUs);
   }
   sdkLatencies.sort((a, b) => a - b);
   return {
@@ -142,6 +168,10 @@ async function compare(inFlight: number): Promise<SdkModeResult> {
     overheadVsTimed: median(timedRatios) - 1,
     p50: percentile(sdkLatencies, 50),
     p99: percentile(sdkLatencies, 99),
+    sdkCpuUs: median(sdkCpu),
+    timedCpuUs: median(timedCpu),
+    cpuOverheadVsTimed: median(cpuRatios) - 1,
+    batchRatiosVsTimed: timedRatios,
   };
 }
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import { currentTraceContext, POSTGRES_TRACE_SETTING, SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 import { operationOf, type QueryObserver } from '../observability/query-observer.js';
+import { ISO_TIMESTAMP_TYPES, POSTGRES_SESSION_OPTIONS } from './postgres-timestamps.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -246,7 +247,7 @@ function observeClient(client: pg.PoolClient, observer: QueryObserver): void {
 }
 
 function connectPostgres(url: string, poolSize: number, observer: QueryObserver | undefined): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: POSTGRES_SESSION_OPTIONS });
   if (observer) pool.on('connect', (client) => observeClient(client, observer));
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -260,7 +261,8 @@ function connectPostgres(url: string, poolSize: number, observer: QueryObserver 
     prepared: async ({ name, text }, parameters) => {
       const trace = currentTraceContext();
       if (trace !== undefined) return preparedWithTrace(pool, { name, text }, parameters, trace);
-      return (await pool.query({ name, text, values: parameters as unknown[] })).rows;
+      // Timestamps come back as the API's strings (postgres-timestamps.ts): every caller maps rows with toIso.
+      return (await pool.query({ name, text, values: parameters as unknown[], types: ISO_TIMESTAMP_TYPES })).rows;
     },
     close: () => db.destroy(),
   };
@@ -275,7 +277,7 @@ async function preparedWithTrace(pool: pg.Pool, statement: PreparedStatement, pa
   try {
     // `trace` is a checked traceparent (observability/trace-context.ts): hex digits and dashes only.
     await client.query(`begin; select set_config('${POSTGRES_TRACE_SETTING}', '${trace}', true)`);
-    const { rows } = await client.query({ ...statement, values: parameters as unknown[] });
+    const { rows } = await client.query({ ...statement, values: parameters as unknown[], types: ISO_TIMESTAMP_TYPES });
     await client.query('commit');
     return rows;
   } catch (error) {

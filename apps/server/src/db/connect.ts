@@ -27,6 +27,11 @@ export interface DatabaseHandle {
    */
   writeRun?: (sql: string, parameters: readonly unknown[]) => { changes: number };
   /**
+   * SQLite only: whether `db`'s connection has a transaction open now (one of Kysely's, across its awaits). The
+   * group commit runs a group of synchronous statements on that connection itself only when it has none.
+   */
+  writeInTransaction?: () => boolean;
+  /**
    * SQLite only: a number that stays the same while no API key or seller can have changed since it was last
    * returned, for answers kept in memory (api-keys.ts). It changes when any other connection, of this process or
    * another (the CLI, a second server), has committed anything since (SQLite's `data_version`), and when this
@@ -131,6 +136,7 @@ function connectSqlite(path: string, synchronous: SqliteSynchronous, observer: Q
     dialect: 'sqlite',
     display: `sqlite:${file}`,
     writeRun: (sql, parameters) => writer.prepare(sql).run(...parameters),
+    writeInTransaction: () => sqlite.inTransaction,
     keysVersion: () => {
       if (sqlite.inTransaction) return undefined;
       // Another connection's commit: it may have been a key or a seller.

@@ -17,7 +17,7 @@ import type { Database } from './schema.js';
 import { isUniqueViolation } from './unique-violation.js';
 import { listCustomerPage } from './list-page.js';
 import { lockSeller } from './sellers.js';
-import { writeTransaction } from './write-transaction.js';
+import { writeStatement, writeTransaction } from './write-transaction.js';
 import { deleteCustomerPg, findCustomerPg, insertCustomerPg, updateCustomerPg } from './postgres-writes.js';
 
 // The GET path: compiled once per database.
@@ -90,9 +90,7 @@ export class SqlCustomerStore implements CustomerStore {
       if (writeRun && !options.idempotency) {
         const row = customerToRow(customer);
         const parameters = [...CUSTOMER_COLUMNS.map((column) => row[column]), customer.seller_id, options.customerLimit];
-        const { changes } = await writeTransaction(this.handle, async () => writeRun(INSERT_UNDER_LIMIT, parameters), {
-          oneStatement: true,
-        });
+        const { changes } = await writeStatement(this.handle, () => writeRun(INSERT_UNDER_LIMIT, parameters));
         return changes === 1 ? { kind: 'created', customer } : { kind: 'limit_reached' };
       }
       return await writeTransaction(this.handle, async (trx) => {

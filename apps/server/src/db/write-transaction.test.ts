@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import type { DatabaseHandle } from './connect.js';
-import { writeQueueStats, writeTransaction } from './write-transaction.js';
+import { writeQueueStats, writeStatement, writeTransaction } from './write-transaction.js';
 
 function insertSeller(trx: DatabaseHandle['db'], name: string) {
   return trx
@@ -128,5 +128,84 @@ describe('writeTransaction group commit on SQLite', () => {
     );
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
     expect(await names(prefix)).toEqual([]);
+  });
+
+  // writeStatement: a group of synchronous statements runs on the write connection in one turn, same outcomes.
+  const insertSync = (id: string, name: string) => () =>
+    db.handle.writeRun!('insert into sellers (id, name, plan, customer_limit, created_at) values (?, ?, ?, null, ?)', [
+      id,
+      name,
+      'test',
+      new Date().toISOString(),
+    ]).changes;
+
+  it('commits a group of statements in one transaction; a constraint fails only its own', async () => {
+    const prefix = `sync-${randomUUID()}-`;
+    const takenId = randomUUID();
+    const before = writeQueueStats(db.handle);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => writeStatement(db.handle, insertSync(i % 3 === 0 ? takenId : randomUUID(), `${prefix}${i}`))),
+    );
+    const after = writeQueueStats(db.handle);
+    expect(after.transactions - before.transactions).toBe(1);
+    expect(after.works - before.works).toBe(8);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as { code: string }).code))).toEqual([
+      1, 1, 1, 'SQLITE_CONSTRAINT_PRIMARYKEY', 1, 1, 'SQLITE_CONSTRAINT_PRIMARYKEY', 1,
+    ]);
+    expect(await names(prefix)).toEqual([0, 1, 2, 4, 5, 7].map((i) => `${prefix}${i}`));
+    expect(db.handle.writeInTransaction!()).toBe(false);
+  });
+
+  it('fails a whole group of statements, committing nothing, when one fails otherwise', async () => {
+    const prefix = `sync-broken-${randomUUID()}-`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) =>
+        writeStatement(db.handle, i === 2 ? () => db.handle.writeRun!('insert into no_such_table values (?)', [i]).changes : insertSync(randomUUID(), `${prefix}${i}`)),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    expect(await names(prefix)).toEqual([]);
+    expect(db.handle.writeInTransaction!()).toBe(false);
+  });
+
+  it('joins statements and other works in one group, each seeing the writes before it', async () => {
+    const prefix = `sync-mixed-${randomUUID()}-`;
+    const before = writeQueueStats(db.handle);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2 === 0
+          ? writeStatement(db.handle, insertSync(randomUUID(), `${prefix}${i}`))
+          : writeTransaction(db.handle, async (trx) => {
+              await insertSeller(trx, `${prefix}${i}`);
+              const rows = await trx.selectFrom('sellers').select('name').where('name', 'like', `${prefix}%`).execute();
+              return rows.length;
+            }),
+      ),
+    );
+    expect(writeQueueStats(db.handle).transactions - before.transactions).toBe(1);
+    // Works 1, 3 and 5 count the rows written before theirs in the group, their own included.
+    expect(results).toEqual([1, 2, 1, 4, 1, 6]);
+    expect(await names(prefix)).toHaveLength(6);
+  });
+
+  it('waits for a transaction another writer holds open on the connection, and never runs inside it', async () => {
+    const prefix = `sync-held-${randomUUID()}-`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A Kysely transaction of its own on the write connection, open across an await.
+    const other = db.handle.db.transaction().execute(async (trx) => {
+      await insertSeller(trx, `${prefix}held`);
+      await held;
+      throw new Error('rolled back');
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(db.handle.writeInTransaction!()).toBe(true);
+    const written = writeStatement(db.handle, insertSync(randomUUID(), `${prefix}statement`));
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await expect(other).rejects.toThrow('rolled back');
+    expect(await written).toBe(1);
+    // The other transaction's rollback did not take the statement with it.
+    expect(await names(prefix)).toEqual([`${prefix}statement`]);
   });
 });

@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { bindToCurrentContext, captureTraceContext, POSTGRES_TRACE_SETTING, withTraceContext } from '../observability/trace-context.js';
+import { bindToCurrentContext, captureTraceContext, POSTGRES_TRACE_SETTING, withTraceContext, withTraceContextSync } from '../observability/trace-context.js';
 import type { DatabaseHandle } from './connect.js';
 import type { Database } from './schema.js';
 
@@ -37,6 +37,17 @@ export async function writeTransaction<T>(handle: DatabaseHandle, work: Work<T>,
   return writeQueueOf(handle).run(work, options.oneStatement === true);
 }
 
+/**
+ * SQLite only: `statement` runs one writing statement synchronously on the write connection (`handle.writeRun`),
+ * inside the group commit, as a `oneStatement` work does. A group made of such works only runs start to finish in
+ * one turn, on the connection itself: `BEGIN IMMEDIATE`, the statements, `COMMIT`, without Kysely's promises per
+ * statement and per work. Same outcome as `writeTransaction(handle, async () => statement(), { oneStatement: true })`.
+ */
+export function writeStatement<T>(handle: DatabaseHandle, statement: () => T): Promise<T> {
+  if (handle.inTransaction || handle.dialect !== 'sqlite') return writeTransaction(handle, async () => statement(), { oneStatement: true });
+  return writeQueueOf(handle).runStatement(statement);
+}
+
 /** How many works went through how many SQLite transactions (for tests and diagnostics). */
 export interface WriteQueueStats {
   works: number;
@@ -52,15 +63,19 @@ const queues = new WeakMap<DatabaseHandle['db'], SqliteWriteQueue>();
 function writeQueueOf(handle: DatabaseHandle): SqliteWriteQueue {
   let queue = queues.get(handle.db);
   if (!queue) {
-    queue = new SqliteWriteQueue(handle.db);
+    queue = new SqliteWriteQueue(handle);
     queues.set(handle.db, queue);
   }
   return queue;
 }
 
-const BEGIN = CompiledQuery.raw('begin immediate');
-const COMMIT = CompiledQuery.raw('commit');
-const ROLLBACK = CompiledQuery.raw('rollback');
+const BEGIN_SQL = 'begin immediate';
+const COMMIT_SQL = 'commit';
+const ROLLBACK_SQL = 'rollback';
+const BEGIN = CompiledQuery.raw(BEGIN_SQL);
+const COMMIT = CompiledQuery.raw(COMMIT_SQL);
+const ROLLBACK = CompiledQuery.raw(ROLLBACK_SQL);
+const NO_PARAMETERS: readonly unknown[] = [];
 const SAVEPOINT = CompiledQuery.raw('savepoint group_item');
 const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('rollback to group_item');
 const RELEASE_SAVEPOINT = CompiledQuery.raw('release group_item');
@@ -72,6 +87,8 @@ interface Pending {
   work: Work<unknown>;
   /** Writes with one statement: no savepoint needed (see {@link WriteOptions}). */
   oneStatement: boolean;
+  /** Queued by {@link writeStatement}: the statement itself, run synchronously (`work` wraps it for mixed groups). */
+  statement: (() => unknown) | undefined;
   /** The traceparent of the request that queued it, for the outbox trigger (migration 011). */
   trace: string | undefined;
   resolve: (value: unknown) => void;
@@ -93,20 +110,36 @@ class SqliteWriteQueue {
   #draining = false;
   #scheduled = false;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  readonly #db: Kysely<Database>;
+
+  constructor(private readonly handle: DatabaseHandle) {
+    this.#db = handle.db;
+  }
 
   run<T>(work: Work<T>, oneStatement: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#pending.push({ work: bindToCurrentContext(work), oneStatement, trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
-      if (this.#draining || this.#scheduled) return;
-      // better-sqlite3 is synchronous: a transaction runs start to finish in one turn of the event loop, so no
-      // other request could ever queue behind it. Starting it after this turn's I/O callbacks instead lets every
-      // request that arrived in the same turn join it (a few microseconds later, no timer).
-      this.#scheduled = true;
-      setImmediate(() => {
-        this.#scheduled = false;
-        void this.#drain();
-      });
+      this.#pending.push({ work: bindToCurrentContext(work), oneStatement, statement: undefined, trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
+      this.#schedule();
+    });
+  }
+
+  runStatement<T>(statement: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const bound = bindToCurrentContext(statement);
+      this.#pending.push({ work: async () => bound(), oneStatement: true, statement: bound, trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#draining || this.#scheduled) return;
+    // better-sqlite3 is synchronous: a transaction runs start to finish in one turn of the event loop, so no
+    // other request could ever queue behind it. Starting it after this turn's I/O callbacks instead lets every
+    // request that arrived in the same turn join it (a few microseconds later, no timer).
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.#drain();
     });
   }
 
@@ -115,7 +148,7 @@ class SqliteWriteQueue {
     try {
       while (this.#pending.length > 0) {
         const group = this.#pending.splice(0, MAX_GROUP);
-        const outcomes = await this.#commitGroup(group).catch((error: unknown) =>
+        const outcomes = this.#canCommitNow(group) ? this.#commitStatements(group) : await this.#commitGroup(group).catch((error: unknown) =>
           group.map((): Outcome => ({ ok: false, error })),
         );
         group.forEach(({ resolve, reject }, i) => {
@@ -129,9 +162,55 @@ class SqliteWriteQueue {
     }
   }
 
+  /**
+   * Every work is a synchronous statement and the write connection has no transaction open (Kysely's mutex holds
+   * it only across a transaction's awaits; better-sqlite3 runs anything else start to finish): the group can run
+   * on it in this turn, nothing can interleave.
+   */
+  #canCommitNow(group: Pending[]): boolean {
+    const { writeRun, writeInTransaction } = this.handle;
+    if (!writeRun || !writeInTransaction || writeInTransaction()) return false;
+    for (const { statement } of group) if (statement === undefined) return false;
+    return true;
+  }
+
+  /** {@link #commitGroup} for a group of synchronous statements, in one turn; the same outcomes. */
+  #commitStatements(group: Pending[]): Outcome[] {
+    const writeRun = this.handle.writeRun!;
+    try {
+      writeRun(BEGIN_SQL, NO_PARAMETERS);
+    } catch (error) {
+      return group.map((): Outcome => ({ ok: false, error }));
+    }
+    this.stats.transactions++;
+    this.stats.works += group.length;
+    const outcomes: Outcome[] = [];
+    try {
+      for (const { statement, trace } of group) {
+        try {
+          outcomes.push({ ok: true, value: withTraceContextSync(trace, statement!) });
+        } catch (error) {
+          // A constraint: SQLite undid the statement and its triggers, the transaction goes on. Anything else
+          // fails the group.
+          if (!isConstraintError(error)) throw error;
+          outcomes.push({ ok: false, error });
+        }
+      }
+      writeRun(COMMIT_SQL, NO_PARAMETERS);
+    } catch (error) {
+      try {
+        if (this.handle.writeInTransaction!()) writeRun(ROLLBACK_SQL, NO_PARAMETERS);
+      } catch {
+        // Already rolled back by SQLite (I/O error, disk full): nothing of the group is committed either way.
+      }
+      return group.map((): Outcome => ({ ok: false, error }));
+    }
+    return outcomes;
+  }
+
   /** One transaction for the group; throws (failing the whole group) only if it cannot begin or commit. */
   #commitGroup(group: Pending[]): Promise<Outcome[]> {
-    return this.db.connection().execute(async (conn) => {
+    return this.#db.connection().execute(async (conn) => {
       await conn.executeQuery(BEGIN);
       this.stats.transactions++;
       this.stats.works += group.length;

@@ -35,6 +35,16 @@ export async function withTraceContext<T>(value: string | undefined, work: () =>
   }
 }
 
+/** {@link withTraceContext} for a synchronous work (a statement of SQLite's group commit). */
+export function withTraceContextSync<T>(value: string | undefined, work: () => T): T {
+  pinned = { value };
+  try {
+    return work();
+  } finally {
+    pinned = undefined;
+  }
+}
+
 type Binder = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A) => R;
 let binder: Binder = (fn) => fn;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newTestSeller as newSeller } from '../test/sellers-and-endpoints.js';
 import { useTestDatabase } from '../test/test-database.js';
 import { createApiKey, findActiveKeyWithPage } from './api-keys.js';
-import { connectDatabase } from './connect.js';
+import { connectDatabase, type DatabaseHandle } from './connect.js';
 import { listCustomerPage } from './list-page.js';
 import { customerToRow } from './rows.js';
 import { SqlCustomerStore } from './sql-customer-store.js';
@@ -41,6 +41,12 @@ describe('a list page on PostgreSQL', () => {
     return { sellerId, keyHash: createHash('sha256').update(key).digest('hex') };
   }
 
+  /** Generic plans per prepared statement of this connection, by statement family (shape, limit, status cut off). */
+  async function genericPlans(handle: DatabaseHandle): Promise<Record<string, number>> {
+    const plans = (await handle.prepared!({ name: 'prepared_plans', text: 'select name, generic_plans from pg_prepared_statements' }, [])) as Array<{ name: string; generic_plans: string }>;
+    return Object.fromEntries(plans.map(({ name, generic_plans }) => [name.replace(/_\d+_\d+(_\w+)?$/, ''), Number(generic_plans)]));
+  }
+
   it('is planned once per connection, not again on every request (alone or with the key)', async () => {
     const { sellerId, keyHash } = await sellerWithCustomers(4);
     // One connection: the prepared statements seen below are the ones the reads used.
@@ -50,8 +56,7 @@ describe('a list page on PostgreSQL', () => {
         await listCustomerPage(handle, sellerId, { limit: 3, status: 'active' });
         await findActiveKeyWithPage(handle, keyHash, { limit: 3, status: 'active' });
       }
-      const plans = (await handle.prepared!({ name: 'prepared_plans', text: 'select name, generic_plans from pg_prepared_statements' }, [])) as Array<{ name: string; generic_plans: string }>;
-      const generic = Object.fromEntries(plans.map(({ name, generic_plans }) => [name.replace(/_\d+_\d+(_\w+)?$/, ''), Number(generic_plans)]));
+      const generic = await genericPlans(handle);
       // A LIMIT taken as a parameter kept PostgreSQL on a custom plan, made anew for every execution.
       expect(generic.customer_list_v2).toBeGreaterThan(0);
       expect(generic.active_key_with_page_v6).toBeGreaterThan(0);
@@ -75,8 +80,7 @@ describe('a list page on PostgreSQL', () => {
         await listCustomerPage(handle, sellerId, { limit: 21, status: 'active' });
         await findActiveKeyWithPage(handle, keyHash, { limit: 21, status: 'active' });
       }
-      const plans = (await handle.prepared!({ name: 'prepared_plans', text: 'select name, generic_plans from pg_prepared_statements' }, [])) as Array<{ name: string; generic_plans: string }>;
-      const generic = Object.fromEntries(plans.map(({ name, generic_plans }) => [name.replace(/_\d+_\d+(_\w+)?$/, ''), Number(generic_plans)]));
+      const generic = await genericPlans(handle);
       // With the status a parameter, its generic plan counted a third of the rows as matching (one of three values)
       // against most of them for 'active', looked dearer than a custom plan and was never used again: every page
       // planned anew (in the full bench, about 170 µs more PostgreSQL CPU per page once autoanalyze had run).

@@ -90,17 +90,20 @@ describe('writeTransaction group commit on SQLite', () => {
     expect(await names(prefix)).toHaveLength(20);
   });
 
+  /** One seller inserted synchronously on the write connection: what a one-statement create does. */
+  const insertSync = (id: string, name: string) => () =>
+    db.handle.writeRun!('insert into sellers (id, name, plan, customer_limit, created_at) values (?, ?, ?, null, ?)', [
+      id,
+      name,
+      'test',
+      new Date().toISOString(),
+    ]).changes;
+
   // A create without an idempotency key is one INSERT (db/sql-customer-store.ts): no savepoint of its own.
   it('fails only a one-statement work whose statement violates a constraint; the group commits the rest', async () => {
     const prefix = `one-${randomUUID()}-`;
     const takenId = randomUUID();
-    const insertRaw = (id: string, name: string) => async () =>
-      db.handle.writeRun!('insert into sellers (id, name, plan, customer_limit, created_at) values (?, ?, ?, null, ?)', [
-        id,
-        name,
-        'test',
-        new Date().toISOString(),
-      ]).changes;
+    const insertRaw = (id: string, name: string) => async () => insertSync(id, name)();
     const before = writeQueueStats(db.handle);
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
@@ -131,13 +134,6 @@ describe('writeTransaction group commit on SQLite', () => {
   });
 
   // writeStatement: a group of synchronous statements runs on the write connection in one turn, same outcomes.
-  const insertSync = (id: string, name: string) => () =>
-    db.handle.writeRun!('insert into sellers (id, name, plan, customer_limit, created_at) values (?, ?, ?, null, ?)', [
-      id,
-      name,
-      'test',
-      new Date().toISOString(),
-    ]).changes;
 
   it('commits a group of statements in one transaction; a constraint fails only its own', async () => {
     const prefix = `sync-${randomUUID()}-`;

@@ -110,23 +110,20 @@ class SqliteWriteQueue {
   #draining = false;
   #scheduled = false;
 
-  readonly #db: Kysely<Database>;
-
-  constructor(private readonly handle: DatabaseHandle) {
-    this.#db = handle.db;
-  }
+  constructor(private readonly handle: DatabaseHandle) {}
 
   run<T>(work: Work<T>, oneStatement: boolean): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.#pending.push({ work: bindToCurrentContext(work), oneStatement, statement: undefined, trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
-      this.#schedule();
-    });
+    return this.#enqueue(bindToCurrentContext(work), oneStatement, undefined);
   }
 
   runStatement<T>(statement: () => T): Promise<T> {
+    const bound = bindToCurrentContext(statement);
+    return this.#enqueue(async () => bound(), true, bound);
+  }
+
+  #enqueue<T>(work: Work<unknown>, oneStatement: boolean, statement: (() => unknown) | undefined): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const bound = bindToCurrentContext(statement);
-      this.#pending.push({ work: async () => bound(), oneStatement: true, statement: bound, trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
+      this.#pending.push({ work, oneStatement, statement, trace: captureTraceContext(), resolve: resolve as (value: unknown) => void, reject });
       this.#schedule();
     });
   }
@@ -190,10 +187,7 @@ class SqliteWriteQueue {
         try {
           outcomes.push({ ok: true, value: withTraceContextSync(trace, statement!) });
         } catch (error) {
-          // A constraint: SQLite undid the statement and its triggers, the transaction goes on. Anything else
-          // fails the group.
-          if (!isConstraintError(error)) throw error;
-          outcomes.push({ ok: false, error });
+          outcomes.push(constraintOutcome(error));
         }
       }
       writeRun(COMMIT_SQL, NO_PARAMETERS);
@@ -210,7 +204,7 @@ class SqliteWriteQueue {
 
   /** One transaction for the group; throws (failing the whole group) only if it cannot begin or commit. */
   #commitGroup(group: Pending[]): Promise<Outcome[]> {
-    return this.#db.connection().execute(async (conn) => {
+    return this.handle.db.connection().execute(async (conn) => {
       await conn.executeQuery(BEGIN);
       this.stats.transactions++;
       this.stats.works += group.length;
@@ -252,18 +246,23 @@ class SqliteWriteQueue {
   }
 }
 
-/**
- * A one-statement work inside a group: a constraint error fails only this work (SQLite undid the statement and
- * its triggers, the transaction goes on); any other error (I/O, disk full: SQLite may have rolled the whole
- * transaction back) fails the group, so nothing of it is committed.
- */
+/** A one-statement work inside a group, run through Kysely: its outcome as {@link constraintOutcome} decides. */
 async function oneStatementOutcome(conn: Kysely<Database>, work: Work<unknown>): Promise<Outcome> {
   try {
     return { ok: true, value: await work(conn) };
   } catch (error) {
-    if (isConstraintError(error)) return { ok: false, error };
-    throw error;
+    return constraintOutcome(error);
   }
+}
+
+/**
+ * The outcome of a one-statement work that threw: a constraint error fails only this work (SQLite undid the
+ * statement and its triggers, the transaction goes on); any other error (I/O, disk full: SQLite may have rolled the
+ * whole transaction back) is thrown again to fail the group, so nothing of it is committed.
+ */
+function constraintOutcome(error: unknown): Outcome {
+  if (isConstraintError(error)) return { ok: false, error };
+  throw error;
 }
 
 /** better-sqlite3's error for a violated constraint (UNIQUE, PRIMARY KEY, FOREIGN KEY, CHECK, NOT NULL). */

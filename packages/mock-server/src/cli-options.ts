@@ -13,6 +13,8 @@ export interface CliOptions {
   /** Required as `Authorization: Bearer` by the control API, whatever the `Host`; without it, only loopback Hosts. */
   controlToken: string | undefined;
   help: boolean;
+  /** Print the package's version and exit. */
+  version: boolean;
 }
 
 export const USAGE = `Usage: customers-api-mock [--port 4010] [--host 127.0.0.1] [--seed FILE] [--cors-origin ORIGIN ...] [--rate-limit N]
@@ -28,6 +30,7 @@ export const USAGE = `Usage: customers-api-mock [--port 4010] [--host 127.0.0.1]
   --journal-size N      requests kept for GET /__mock/requests (default 1000; older ones are dropped and counted)
   --control-token TOKEN the control API (/__mock) then requires Authorization: Bearer TOKEN, from any Host;
                         without it, it answers only Host 127.0.0.1, localhost or [::1]
+  --version             print the version of @customers-api/mock-server
   --help                show this text`;
 
 /**
@@ -48,6 +51,7 @@ export function parseCliOptions(args: string[]): CliOptions {
       'journal-size': { type: 'string', default: '1000' },
       'control-token': { type: 'string' },
       help: { type: 'boolean', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -78,5 +82,6 @@ export function parseCliOptions(args: string[]): CliOptions {
     journalSize,
     controlToken,
     help: values.help!,
+    version: values.version!,
   };
 }

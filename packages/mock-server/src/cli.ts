@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // customers-api-mock: the stateful HTTP mock of the Customer Management API. Exit codes: 0 stopped by
 // SIGTERM/SIGINT, 1 failed to start, 2 bad command line or seed file.
+import { readFileSync } from 'node:fs';
 import { SeedError } from '@customers-api/core';
 import { banner } from './banner.js';
 import { parseCliOptions, USAGE } from './cli-options.js';
@@ -18,6 +19,11 @@ try {
   options = parseCliOptions(process.argv.slice(2));
 } catch (error) {
   exitWith(2, `${(error as Error).message}\n${USAGE}`);
+}
+if (options.version) {
+  // src/cli.ts and the built dist/cli.js are both one folder below package.json (which the tarball always holds).
+  console.log((JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version);
+  process.exit(0);
 }
 if (options.help) {
   console.log(USAGE);

@@ -1,7 +1,7 @@
 // The built bin as a user runs it: it prints where it listens and the keys, refuses a bad seed file naming the
 // entry, and stops cleanly (exit 0) on SIGTERM and SIGINT.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,5 +113,15 @@ describe('customers-api-mock', () => {
     const bad = run(['--seed', seedFile({ webhooks: [{ url: 'http://127.0.0.1:9000/hook', events: ['customer.merged'] }] })]);
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toContain('seed.webhooks[0].events[0]: must be one of customer.created, customer.updated, customer.deleted');
+  });
+
+  it('prints the version of its package.json with --version (and -v), exit 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const run = spawnSync(process.execPath, [BIN, flag], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe(`${version}\n`);
+    }
   });
 });

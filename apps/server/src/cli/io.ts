@@ -3,6 +3,8 @@ export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   env: NodeJS.ProcessEnv;
+  /** What `--version` prints: the bin reads it from the package's package.json. */
+  version?: string;
 }
 
 /** A failure the user can fix; printed without a stack, exit code 1. */

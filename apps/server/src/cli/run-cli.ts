@@ -9,6 +9,7 @@ import { WEBHOOKS_LISTEN_USAGE, webhooksListenCommand } from './webhooks-listen-
 export const USAGE = [
   'Usage: cli <command>',
   '',
+  '  --version    print the version of the server',
   `  ${SERVE_USAGE}`,
   `  ${SELLERS_USAGE}`,
   `  ${SELLERS_UPDATE_USAGE}`,
@@ -49,6 +50,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         // listen runs until stopped, so it is a command of its own beside the operator's endpoint commands.
         if (args[0] === 'listen') await webhooksListenCommand(args.slice(1), io);
         else await webhooksCommand(args, io);
+        return 0;
+      case '--version':
+      case '-v':
+        io.out(`${io.version ?? 'unknown'}\n`);
         return 0;
       case undefined:
       case 'help':

@@ -179,6 +179,14 @@ function checkTarballs(packed) {
       if (!listed.has(`package/${target.replace(/^\.\//, '')}`)) missing.push(`${target} (named in package.json)`);
     }
     check(`${name}@${manifest.version}: tarball has LICENSE, README, CHANGELOG and metadata`, missing.length === 0, `missing: ${missing.join(', ')}`);
+    // A first release is cut with `changeset version`: a tarball still at 0.0.0, or whose CHANGELOG.md has no
+    // section for its version, is one nobody versioned.
+    const changelog = listed.has('package/CHANGELOG.md') ? run('tar', ['-xOzf', file, 'package/CHANGELOG.md'], scratch) : '';
+    check(
+      `${name}@${manifest.version}: a released version with its CHANGELOG.md section`,
+      manifest.version !== '0.0.0' && changelog.includes(`\n## ${manifest.version}\n`),
+      manifest.version === '0.0.0' ? 'still 0.0.0: run changeset version' : `CHANGELOG.md has no "## ${manifest.version}" section`,
+    );
     checkRun(`${name}@${manifest.version}: npm publish --dry-run`, 'npm', ['publish', '--dry-run', '--provenance=false', '--tag', 'dry-run', file], scratch);
   }
 }
@@ -242,8 +250,22 @@ async function runQuickStarts(packed) {
   }
 }
 
+/** Every publishable package shares the `fixed` version line of .changeset/config.json (CONTRIBUTING says how one joins). */
+function checkFixedGroup(packages) {
+  const fixed = readJson(join(root, '.changeset', 'config.json')).fixed.flat();
+  const manifests = packages.map((dir) => readJson(join(root, dir, 'package.json')));
+  const outside = manifests.filter((m) => !fixed.includes(m.name)).map((m) => m.name);
+  const versions = new Set(manifests.map((m) => m.version));
+  const problems = [
+    ...(outside.length > 0 ? [`not in the fixed group: ${outside.join(', ')}`] : []),
+    ...(versions.size > 1 ? [`versions differ: ${manifests.map((m) => `${m.name}@${m.version}`).join(', ')}`] : []),
+  ];
+  check('every publishable package is in the fixed group, at one version', problems.length === 0, problems.join('\n'));
+}
+
 try {
   const packages = publishable();
+  checkFixedGroup(packages);
   copyRepository(packages);
   step(`copied the repository to ${repo}`);
   const versionsBefore = packages.map((dir) => readJson(join(repo, dir, 'package.json')).version);

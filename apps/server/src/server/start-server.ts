@@ -47,6 +47,7 @@ export async function startServer(
     sqliteSynchronous: config.sqliteSynchronous ?? 'full',
     ...(config.postgresPoolSize === undefined ? {} : { poolSize: config.postgresPoolSize }),
     observer: combineObservers(metrics?.queries, tracing?.queries),
+    onUnavailable: metrics?.databaseError,
   });
   metrics?.watchDatabase(database);
   let metricsListener: MetricsListener | undefined;

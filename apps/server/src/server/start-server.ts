@@ -52,6 +52,7 @@ export async function startServer(
   metrics?.watchDatabase(database);
   let metricsListener: MetricsListener | undefined;
   const redis = config.redisUrl && config.rateLimit !== 0 ? connectRedis(config.redisUrl, log) : undefined;
+  if (redis) metrics?.watchDependency('redis', () => redis.status === 'ready');
   try {
     await migrateToLatest(database);
     if (redis) await firstConnectionAttempt(redis);

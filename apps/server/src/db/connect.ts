@@ -2,11 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema.js';
 import { currentTraceContext, POSTGRES_TRACE_SETTING, SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 import { operationOf, type QueryObserver } from '../observability/query-observer.js';
-import { ISO_TIMESTAMP_TYPES, POSTGRES_SESSION_OPTIONS } from './postgres-timestamps.js';
+import { DatabaseUnavailableError, typingErrors, type UnavailableKind } from './database-unavailable.js';
+import { ISO_TIMESTAMP_TYPES } from './postgres-timestamps.js';
+import { createPostgresPool, type PostgresPool } from './postgres-pool.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -77,6 +78,8 @@ export interface ConnectOptions {
   sqliteSynchronous?: SqliteSynchronous;
   /** Sees every statement (observability/query-observer.ts: metrics, traces); nothing is wrapped when omitted. */
   observer?: QueryObserver | undefined;
+  /** Told each time a database error means the database does not answer (the metric of database errors by kind). */
+  onUnavailable?: ((kind: UnavailableKind) => void) | undefined;
 }
 
 /**
@@ -87,8 +90,8 @@ export interface ConnectOptions {
  * const handle = connectDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
  */
 export function connectDatabase(url: string, options: ConnectOptions = {}): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return connectSqlite(sqlitePath(url), options.sqliteSynchronous ?? 'full', options.observer);
-  if (/^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options.poolSize ?? DEFAULT_POSTGRES_POOL_SIZE, options.observer);
+  if (url.startsWith('sqlite:')) return connectSqlite(sqlitePath(url), options.sqliteSynchronous ?? 'full', options);
+  if (/^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options.poolSize ?? DEFAULT_POSTGRES_POOL_SIZE, options);
   throw new Error(
     `Unsupported database URL "${redactUrl(url)}": use sqlite:<path> or postgres://user:password@host:port/database`,
   );
@@ -116,7 +119,8 @@ function createPrivately(file: string): void {
   }
 }
 
-function connectSqlite(path: string, synchronous: SqliteSynchronous, observer: QueryObserver | undefined): DatabaseHandle {
+function connectSqlite(path: string, synchronous: SqliteSynchronous, { observer, onUnavailable }: ConnectOptions): DatabaseHandle {
+  const typed = typingErrors(onUnavailable);
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') createPrivately(file);
   const sqlite = new SqliteDatabase(file);
@@ -129,7 +133,7 @@ function connectSqlite(path: string, synchronous: SqliteSynchronous, observer: Q
   let keysVersion = 0;
   let dataVersion: number | undefined;
   const dataVersionNow = sqlite.prepare('pragma data_version').pluck();
-  const writer = withStatementCache(sqlite, observer, () => keysVersion++);
+  const writer = withStatementCache(sqlite, observer, typed, () => keysVersion++);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
   const handle: DatabaseHandle = {
     db,
@@ -155,7 +159,7 @@ function connectSqlite(path: string, synchronous: SqliteSynchronous, observer: Q
   const reader = new SqliteDatabase(file);
   reader.pragma('busy_timeout = 5000');
   reader.pragma('query_only = ON');
-  const statements = withStatementCache(reader, observer);
+  const statements = withStatementCache(reader, observer, typed);
   return {
     ...handle,
     readCommitted: (sql, parameters) => statements.prepare(sql).all(...parameters),
@@ -177,7 +181,12 @@ const WRITES_KEYS = /^(?!\s*select\b)[\s\S]*\b(api_keys|sellers)\b/i;
  * connection is used by one query at a time (Kysely's mutex), so a statement is never run twice at once.
  * `onKeysWrite` is called each time a statement that may write a key or a seller is about to run.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database, observer: QueryObserver | undefined, onKeysWrite?: () => void) {
+function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  observer: QueryObserver | undefined,
+  typed: (error: unknown) => unknown,
+  onKeysWrite?: () => void,
+) {
   const statements = new Map<string, { statement: SqliteDatabase.Statement; writesKeys: boolean }>();
   return {
     close: () => sqlite.close(),
@@ -185,8 +194,14 @@ function withStatementCache(sqlite: SqliteDatabase.Database, observer: QueryObse
       let entry = statements.get(sql);
       if (!entry) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        let statement = sqlite.prepare(sql);
+        let statement: SqliteDatabase.Statement;
+        try {
+          statement = sqlite.prepare(sql);
+        } catch (error) {
+          throw typed(error);
+        }
         if (observer) statement = observedStatement(statement, observer, operationOf(sql));
+        statement = typedStatement(statement, typed);
         entry = { statement, writesKeys: onKeysWrite !== undefined && WRITES_KEYS.test(sql) };
         statements.set(sql, entry);
       }
@@ -194,6 +209,28 @@ function withStatementCache(sqlite: SqliteDatabase.Database, observer: QueryObse
       return entry.statement;
     },
   };
+}
+
+/**
+ * The statement with SQLITE_BUSY past the busy timeout and I/O errors thrown as DatabaseUnavailableError (503), like
+ * PostgreSQL's lost connections; a try/catch per run costs nothing until something throws.
+ */
+function typedStatement(statement: SqliteDatabase.Statement, typed: (error: unknown) => unknown): SqliteDatabase.Statement {
+  const run = <A extends unknown[], R>(method: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return method(...args);
+      } catch (error) {
+        throw typed(error);
+      }
+    };
+  return {
+    reader: statement.reader,
+    all: run((...args: unknown[]) => statement.all(...args)),
+    get: run((...args: unknown[]) => statement.get(...args)),
+    run: run((...args: unknown[]) => statement.run(...args)),
+    iterate: run((...args: unknown[]) => statement.iterate(...args)),
+  } as unknown as SqliteDatabase.Statement;
 }
 
 /** The statement with its runs seen by `observer`: what Kysely's SQLite driver and readCommitted use of it. */
@@ -231,38 +268,14 @@ function observedStatement(statement: SqliteDatabase.Statement, observer: QueryO
   } as unknown as SqliteDatabase.Statement;
 }
 
-/** A pg client whose every query is seen by `observer` (promise and callback forms, as Kysely and pool.query use them). */
-function observeClient(client: pg.PoolClient, observer: QueryObserver): void {
-  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const first = args[0] as string | { text?: string };
-    const end = observer({ system: 'postgresql', operation: operationOf(typeof first === 'string' ? first : (first?.text ?? '')) });
-    const last = args.length - 1;
-    if (typeof args[last] === 'function') {
-      const callback = args[last] as (error: unknown, result: unknown) => void;
-      args[last] = (error: unknown, result: unknown) => {
-        end(error ?? undefined);
-        callback(error, result);
-      };
-      return original(...args);
-    }
-    const result = original(...args) as Promise<unknown>;
-    result.then(() => end(), (error: unknown) => end(error));
-    return result;
-  };
-}
-
-function connectPostgres(url: string, poolSize: number, observer: QueryObserver | undefined): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: POSTGRES_SESSION_OPTIONS });
-  if (observer) pool.on('connect', (client) => observeClient(client, observer));
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+function connectPostgres(url: string, poolSize: number, options: ConnectOptions): DatabaseHandle {
+  const pool = createPostgresPool(url, poolSize, { observer: options.observer, onUnavailable: options.onUnavailable });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',
     display: redactUrl(url),
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => ({ total: pool.raw.totalCount, idle: pool.raw.idleCount, waiting: pool.raw.waitingCount }),
     // pool.query takes a connection, sends Parse (first use on it) / Bind / Execute / Sync at once, and gives it back.
     prepared: async ({ name, text }, parameters) => {
       const trace = currentTraceContext();
@@ -278,8 +291,9 @@ function connectPostgres(url: string, poolSize: number, observer: QueryObserver 
  * A traced request's statement, in a transaction that first sets the trace context the outbox's column default
  * reads (migration 011): two more round trips, paid only while tracing.
  */
-async function preparedWithTrace(pool: pg.Pool, statement: PreparedStatement, parameters: readonly unknown[], trace: string) {
+async function preparedWithTrace(pool: PostgresPool, statement: PreparedStatement, parameters: readonly unknown[], trace: string) {
   const client = await pool.connect();
+  let lost = false;
   try {
     // `trace` is a checked traceparent (observability/trace-context.ts): hex digits and dashes only.
     await client.query(`begin; select set_config('${POSTGRES_TRACE_SETTING}', '${trace}', true)`);
@@ -287,10 +301,12 @@ async function preparedWithTrace(pool: pg.Pool, statement: PreparedStatement, pa
     await client.query('commit');
     return rows;
   } catch (error) {
-    await client.query('rollback').catch(() => {});
+    lost = error instanceof DatabaseUnavailableError;
+    if (!lost) await client.query('rollback').catch(() => {});
     throw error;
   } finally {
-    client.release();
+    // A connection that failed is discarded, not handed to the next request.
+    client.release(lost);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, splitRequestTarget, type ApiRequest, type ApiResponse } from '@customers-api/core';
+import { DatabaseUnavailableError } from '../db/database-unavailable.js';
 import { isClientAbort } from './client-abort.js';
 import { headerReader } from './header-reader.js';
 import { sendApiError } from './send-error.js';
@@ -30,6 +31,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   }
   const { apiError, fault } = toHttpError(error, request);
   if (fault) request.log.error({ err: error }, 'request failed');
+  else if (error instanceof DatabaseUnavailableError) request.log.warn({ kind: error.kind }, 'the database does not answer');
   return sendApiError(reply, apiError);
 }
 

@@ -11,15 +11,20 @@ const CHECK_TIMEOUT_MS = 2_000;
 
 export interface HealthDeps {
   database: DatabaseHandle;
-  /** The rate limiter's Redis, when configured: readiness needs it too. */
+  /** The rate limiter's Redis, when configured: reported when it does not answer, never a reason to refuse traffic. */
   redis?: Redis | undefined;
 }
 
+/** Dependencies that fail open: while one does not answer the process still serves, and /readyz names it. */
+export type DegradedDependency = 'redis';
+
 /**
  * GET /healthz: liveness only (the process answers HTTP; no database query, so a database outage never gets every
- * process restarted). GET /readyz: 200 when this process should get traffic, else 503 naming why: shutdown has
- * begun, the database does not answer, its schema is behind this version (migrations still running), or the
- * configured Redis does not answer. Both are described in openapi.operator.yaml.
+ * process restarted). GET /readyz: "send me traffic". 200 when this process should get traffic, else 503 naming
+ * why: shutdown has begun, the database does not answer, or its schema is behind this version (migrations still
+ * running). A dependency that fails open (the rate limiter's Redis: limits are then counted per process) does not
+ * refuse traffic: a 200 names it in `degraded`, since behind a load balancer a Redis blip would otherwise be a full
+ * outage. Both are described in openapi.operator.yaml.
  */
 export function registerHealthRoutes(app: FastifyInstance, { database, redis }: HealthDeps): void {
   let closing = false;
@@ -31,20 +36,27 @@ export function registerHealthRoutes(app: FastifyInstance, { database, redis }: 
   app.get('/healthz', async () => ({ status: 'ok', database: database.dialect }));
 
   app.get('/readyz', async (_request, reply) => {
-    const problem = closing ? 'shutting down' : await firstProblem(database, redis);
+    const problem = closing ? 'shutting down' : await firstProblem(database);
     if (problem) return sendApiError(reply, errors.serviceUnavailable(problem));
-    return { status: 'ready' };
+    const degraded = await degradedDependencies(redis);
+    return degraded.length === 0 ? { status: 'ready' } : { status: 'ready', degraded };
   });
 }
 
-async function firstProblem(database: DatabaseHandle, redis: Redis | undefined): Promise<string | undefined> {
+async function degradedDependencies(redis: Redis | undefined): Promise<DegradedDependency[]> {
+  if (!redis) return [];
+  // Not connected (refused, reconnecting) is known at once; a connected one must still answer a PING in time.
+  const answers = redis.status === 'ready' && (await withTimeout(redis.ping())) === 'PONG';
+  return answers ? [] : ['redis'];
+}
+
+async function firstProblem(database: DatabaseHandle): Promise<string | undefined> {
   const schema = await withTimeout(latestMigration(database));
   if (schema === undefined) {
     const reachable = await withTimeout(sql`select 1`.execute(database.db).then(() => true));
     return reachable ? 'the database has not been migrated yet' : 'the database does not answer';
   }
   if (schema < LATEST_MIGRATION) return `database migrations are running (schema at ${schema}, this version needs ${LATEST_MIGRATION})`;
-  if (redis && (await withTimeout(redis.ping())) !== 'PONG') return 'Redis does not answer';
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import client from 'prom-client';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.js';
+import type { UnavailableKind } from '../db/database-unavailable.js';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
 import { FastHistogram } from './fast-histogram.js';
 import type { QueryObserver } from './query-observer.js';
@@ -27,6 +28,10 @@ export interface ServerMetrics {
   queries: QueryObserver;
   /** Sees every webhook delivery attempt (the delivery worker's `observer`). */
   deliveries: DeliveryObserver;
+  /** A database error that means the database does not answer (connectDatabase's `onUnavailable`). */
+  databaseError(kind: UnavailableKind): void;
+  /** Reads at each scrape whether a dependency that fails open answers (1) or not (0). */
+  watchDependency(dependency: 'redis', isUp: () => boolean): void;
   /** Reads the delivery queue and the connection pool of this database at each scrape. */
   watchDatabase(database: DatabaseHandle): void;
 }
@@ -83,6 +88,22 @@ export function createServerMetrics(): ServerMetrics {
     help: 'Webhook delivery attempts by outcome: delivered, retrying (failed, retried later), failed (given up), lost (another worker took it over), aborted (shutdown), error (outcome not recorded).',
     labelNames: ['outcome'] as const,
     registers,
+  });
+  const databaseErrors = new client.Counter({
+    name: 'customers_database_errors_total',
+    help: 'Database errors that mean the database does not answer, by kind: refused, lost (connection broken), shutting_down, starting_up, timeout, busy (SQLite busy past its timeout, PostgreSQL out of connections), io.',
+    labelNames: ['kind'] as const,
+    registers,
+  });
+  const dependencies = new Map<string, () => boolean>();
+  new client.Gauge({
+    name: 'customers_dependency_up',
+    help: 'Whether a dependency that fails open answers (1) or not (0): redis (the shared rate limits; while 0, each process counts alone). /readyz names such a dependency as degraded and stays 200.',
+    labelNames: ['dependency'] as const,
+    registers,
+    collect() {
+      for (const [dependency, isUp] of dependencies) this.set({ dependency }, isUp() ? 1 : 0);
+    },
   });
   const inFlight = new client.Gauge({ name: 'customers_webhook_attempts_in_flight', help: 'Webhook delivery attempts running in this process.', registers });
   const databases: DatabaseHandle[] = [];
@@ -158,6 +179,7 @@ export function createServerMetrics(): ServerMetrics {
       activeRequests--;
     },
     rateLimited: (limit) => rateLimited.inc({ limit }),
+    databaseError: (kind) => databaseErrors.inc({ kind }),
     queries,
     deliveries: () => {
       inFlight.inc();
@@ -165,6 +187,9 @@ export function createServerMetrics(): ServerMetrics {
         inFlight.dec();
         deliveries.inc({ outcome: end });
       };
+    },
+    watchDependency(dependency, isUp) {
+      dependencies.set(dependency, isUp);
     },
     watchDatabase(database) {
       databases.push(database);

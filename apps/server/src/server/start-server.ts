@@ -47,10 +47,12 @@ export async function startServer(
     sqliteSynchronous: config.sqliteSynchronous ?? 'full',
     ...(config.postgresPoolSize === undefined ? {} : { poolSize: config.postgresPoolSize }),
     observer: combineObservers(metrics?.queries, tracing?.queries),
+    onUnavailable: metrics?.databaseError,
   });
   metrics?.watchDatabase(database);
   let metricsListener: MetricsListener | undefined;
   const redis = config.redisUrl && config.rateLimit !== 0 ? connectRedis(config.redisUrl, log) : undefined;
+  if (redis) metrics?.watchDependency('redis', () => redis.status === 'ready');
   try {
     await migrateToLatest(database);
     if (redis) await firstConnectionAttempt(redis);

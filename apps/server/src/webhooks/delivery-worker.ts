@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_VERSIONING, customerEvent, eventInVersion, WEBHOOK_TIMEOUT_MS, webhookHeaders, type ApiVersioning } from '@customers-api/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
+import { DatabaseUnavailableError } from '../db/database-unavailable.js';
 import { changeFromRow } from './changes.js';
 import { pruneFinishedChanges } from './prune-outbox.js';
 import { claimDeliveries, recordAttempt, renewLeases, type AttemptOutcome, type ClaimedDelivery } from './delivery-queue.js';
@@ -58,6 +59,11 @@ type ResolvedOptions = { [K in Exclude<keyof DeliveryWorkerOptions, 'logger' | '
 /** The shortest time between two looks for due deliveries (nudges in between are merged into the next look). */
 const NUDGE_GAP_MS = 20;
 
+/** The longest pause between two looks while the database does not answer (doubling from the poll interval). */
+const MAX_DATABASE_BACKOFF_MS = 5_000;
+/** Tries to record an attempt's outcome while the database does not answer, before its lease is left to lapse. */
+const RECORD_TRIES = 5;
+
 /** What {@link DeliveryWorker.drain} did, for tests. */
 export interface DrainReport {
   attempts: number;
@@ -92,6 +98,8 @@ export class DeliveryWorker {
   #renew: NodeJS.Timeout | undefined;
   #pruneTimer: NodeJS.Timeout | undefined;
   #pruning: Promise<void> | undefined;
+  /** While the database does not answer: no look before `until` (performance.now()), and the next pause. */
+  #backoff: { until: number; delayMs: number } | undefined;
 
   constructor(options: DeliveryWorkerOptions) {
     this.#options = {
@@ -143,6 +151,8 @@ export class DeliveryWorker {
    */
   nudge(): void {
     if (this.#stopped) return;
+    // The database does not answer: the poll after the back-off looks again (nudges would only add failed claims).
+    if (this.#backoff && performance.now() < this.#backoff.until) return;
     if (this.#pumping) {
       this.#again = true;
       return;
@@ -211,6 +221,7 @@ export class DeliveryWorker {
           sellerSlots,
           endpointSlots,
         });
+        this.#databaseAnswered();
         if (claimed.length === 0) return;
         for (const delivery of claimed) {
           const attempt = this.#attempt(delivery).finally(() => {
@@ -222,8 +233,38 @@ export class DeliveryWorker {
         }
       }
     } catch (error) {
-      // The database is away or busy: the next poll tries again.
-      this.#options.logger?.warn({ err: error }, 'webhook delivery: could not claim deliveries');
+      if (error instanceof DatabaseUnavailableError) this.#databaseUnavailable(error);
+      // Anything else: the next poll tries again.
+      else this.#options.logger?.warn({ err: error }, 'webhook delivery: could not claim deliveries');
+    }
+  }
+
+  /** Backs off (doubling, up to MAX_DATABASE_BACKOFF_MS); one log line when the outage starts, not one per poll. */
+  #databaseUnavailable(error: DatabaseUnavailableError): void {
+    const delayMs = Math.min(MAX_DATABASE_BACKOFF_MS, this.#backoff ? this.#backoff.delayMs * 2 : this.#options.pollIntervalMs);
+    if (!this.#backoff) this.#options.logger?.warn({ kind: error.kind }, 'webhook delivery: the database does not answer; backing off');
+    this.#backoff = { until: performance.now() + delayMs, delayMs };
+  }
+
+  #databaseAnswered(): void {
+    if (!this.#backoff) return;
+    this.#backoff = undefined;
+    this.#options.logger?.info('webhook delivery: the database answers again');
+  }
+
+  /**
+   * recordAttempt, tried again while the database does not answer: the attempt stays in flight meanwhile, so its
+   * lease keeps being renewed once the database is back; if the lease lapsed and another worker took the row over,
+   * recordAttempt's owner check says 'lost' and the other worker's outcome stands.
+   */
+  async #record(...args: Parameters<typeof recordAttempt>): ReturnType<typeof recordAttempt> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await recordAttempt(...args);
+      } catch (error) {
+        if (!(error instanceof DatabaseUnavailableError) || tries >= RECORD_TRIES || this.#abort.signal.aborted) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_DATABASE_BACKOFF_MS, 250 * 2 ** tries)));
+      }
     }
   }
 
@@ -265,7 +306,7 @@ export class DeliveryWorker {
     if (this.#abort.signal.aborted) return observed?.('aborted', outcome);
     try {
       const sent = { startedAt, durationMs: performance.now() - started, signature };
-      const result = await recordAttempt(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random, sent });
+      const result = await this.#record(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random, sent });
       observed?.(result, outcome);
       const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');
@@ -282,7 +323,8 @@ export class DeliveryWorker {
     try {
       await renewLeases(database, { ids: [...this.#inFlight.keys()], owner: this.#owner, leaseUntil: new Date(clock.now() + leaseMs) });
     } catch (error) {
-      this.#options.logger?.warn({ err: error }, 'webhook delivery: could not renew leases');
+      // While the database does not answer, the claim's back-off has said so once already.
+      if (!(error instanceof DatabaseUnavailableError)) this.#options.logger?.warn({ err: error }, 'webhook delivery: could not renew leases');
     }
   }
 }

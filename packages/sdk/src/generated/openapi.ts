@@ -568,6 +568,27 @@ export interface components {
             };
         };
         /**
+         * @description The service cannot answer now: its database does not answer (restarting, unreachable, or busy past its
+         *     timeouts). Nothing was changed unless a later read shows it (a create or update may have been committed just
+         *     before the connection was lost: retry with the same `Idempotency-Key`). Wait `Retry-After` seconds and retry;
+         *     the SDK does so on its own.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                /**
+                 * @description Whole seconds to wait before retrying.
+                 * @example 2
+                 */
+                "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description The seller's request budget (or, for failed authentications, the client address's) is spent. Wait
          *     `Retry-After` seconds before retrying.
          */
@@ -767,6 +788,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCustomer: {
@@ -833,6 +855,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomer: {
@@ -885,6 +908,7 @@ export interface operations {
             404: components["responses"]["CustomerNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCustomer: {
@@ -935,6 +959,7 @@ export interface operations {
             404: components["responses"]["CustomerNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCustomer: {
@@ -995,6 +1020,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     customerCreatedEvent: {

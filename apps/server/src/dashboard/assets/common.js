@@ -12,6 +12,9 @@ const TOAST_MS = 8_000;
 
 export class SignedOut extends Error {}
 
+/** A 503 (the server's database does not answer): a plain sentence, not the server's reason. */
+export const UNAVAILABLE_MESSAGE = 'The service is unavailable right now; try again in a moment.';
+
 export async function api(method, path, body) {
   const response = await fetch(`/dashboard/api${path}`, {
     method,
@@ -25,6 +28,7 @@ export async function api(method, path, body) {
     throw new SignedOut();
   }
   if (response.status === 204) return undefined;
+  if (response.status === 503) throw new Error(UNAVAILABLE_MESSAGE);
   const data = await response.json();
   if (!response.ok) throw new Error(data.message ?? `Request failed (${response.status})`);
   return data;

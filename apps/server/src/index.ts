@@ -11,6 +11,8 @@ export { connectDatabase, DEFAULT_DATABASE_URL, type DatabaseHandle, type Dialec
 export { migrateToLatest } from './db/migrations.js';
 export { SqlCustomerStore } from './db/sql-customer-store.js';
 export { customerToRow } from './db/rows.js';
+// PostgreSQL timestamps read as the API's strings (the benchmarks' PostgreSQL floor reads them the same way)
+export { ISO_TIMESTAMP_TYPES, POSTGRES_SESSION_OPTIONS } from './db/postgres-timestamps.js';
 export { countCustomers, createSeller, findSeller, type Seller } from './db/sellers.js';
 export {
   createApiKey,

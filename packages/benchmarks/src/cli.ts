@@ -1,5 +1,6 @@
 // pnpm bench: the full run, printed and written into BENCHMARKS.md at the repository root.
-// Options: --smoke (the seconds-long test configuration), --no-write (print only). For experiments (printed only):
+// Options: --smoke (the seconds-long test configuration), --no-write (print only). A server row above 100% of its
+// floor fails the run (exit 1, both rows named; not with --smoke). For experiments (printed only):
 // BENCH_ONLY=sqlite-get,prism-get,sdk,msw-get  BENCH_ROUNDS  BENCH_DURATION  BENCH_CONNECTIONS  BENCH_LOG_LEVEL
 // BENCH_BEFORE=/abs/path/to/old-server-bundle.js adds before-get/list/post/mixed (the old server on its own database).
 // BENCH_CPU_PROF=dir: each Node target writes a V8 CPU profile (node --cpu-prof) there when it stops.
@@ -7,6 +8,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL, SMOKE, type BenchConfig } from './config.js';
+import { serversAboveFloors } from './floor-check.js';
 import { resultsSection, writeBenchmarksFile } from './report.js';
 import { runBenchmarks } from './run-benchmarks.js';
 import { beforeAfterTable, resultTable, targetTable } from './table.js';
@@ -29,7 +31,12 @@ const partial = args.includes('--smoke') || Object.keys(env).some((name) => name
 
 const report = await runBenchmarks(config, (line) => console.log(`[bench] ${line}`));
 console.log(`\n${resultTable(report)}\n\n${targetTable(report)}\n\n${beforeAfterTable(report) ?? ''}`);
-if (!args.includes('--no-write') && !partial) {
+// A server row above 100% of its floor fails the run (issue 41), partial runs included; the smoke's figures mean
+// nothing, so it is not judged. A failed run writes nothing.
+const aboveFloors = args.includes('--smoke') ? [] : serversAboveFloors(report);
+for (const message of aboveFloors) console.error(`[bench] failed: ${message}`);
+if (aboveFloors.length > 0) process.exitCode = 1;
+else if (!args.includes('--no-write') && !partial) {
   writeBenchmarksFile(root('BENCHMARKS.md'), resultsSection(report, root('pnpm-workspace.yaml')));
   console.log('written to BENCHMARKS.md');
 }

@@ -339,9 +339,9 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     const c = config.connections;
     const allScenarios: Scenario[] = [
       { id: 'ceiling', kind: 'ceiling', label: 'ceiling: bare Fastify, small JSON', start: ceiling, load: 'plain', connections: c },
-      { id: 'floor-get', kind: 'floor', label: 'floor: Fastify + 2 prepared SQLite reads, GET', start: floor, load: 'get', connections: c },
-      { id: 'floor-list', kind: 'floor', label: 'floor: Fastify + key read + 1 range read of 21 SQLite rows, LIST', start: floor, load: 'list', connections: c },
-      { id: 'floor-post', kind: 'floor', label: 'floor: Fastify + key read + 1 SQLite INSERT transaction (same schema), POST', start: floor, load: 'post', connections: c },
+      { id: 'floor-get', kind: 'floor', label: 'floor: Fastify + key from memory + 1 prepared SQLite read, GET', start: floor, load: 'get', connections: c },
+      { id: 'floor-list', kind: 'floor', label: 'floor: Fastify + key from memory + 1 range read of 21 SQLite rows, LIST', start: floor, load: 'list', connections: c },
+      { id: 'floor-post', kind: 'floor', label: 'floor: Fastify + key from memory + 1 SQLite INSERT transaction (same schema), POST', start: floor, load: 'post', connections: c },
       { id: 'floor-get-redis', kind: 'floor', label: 'floor: SQLite GET floor + 1 Redis lease call per request, GET', start: floorRedis, load: 'get', connections: c },
       ...POSTGRES_LOADS.map((load) => ({
         id: `floor-pg-${load}`,

@@ -2,7 +2,13 @@
 // answer. No validation, logging, tenancy errors or request ids: a yardstick for how much of the server's cost is
 // its own, not part of the product. Same database as the server (seeded through its migrations: same indexes,
 // count and outbox triggers) and the same pragmas for writes.
-// - GET: two reads (key, customer), the row as JSON.
+// - the key: its SHA-256, then its row from memory once found, under the server's rule for SQLite files
+//   (`findActiveKey` in apps/server/src/db/api-keys.ts, `keysVersion` in db/connect.ts): a found key's row may be
+//   answered from memory while `pragma data_version` of the connection is unchanged (no other connection, of any
+//   process, has committed since) and this connection writes no key or seller (the floor never does); revocation and
+//   expiry are still decided against the clock on every request. So each request reads `pragma data_version`
+//   instead of the key's row (issue 41: the server's list and POST already do so).
+// - GET: the key as above and one read (the customer's columns), the row as JSON.
 // - list: one range read of `limit + 1` rows on the server's index and order, the page serialized by openapi.yaml's
 //   `CustomerList` schema (the server's serializer), a cursor for the next page.
 // - POST: one INSERT of every column (the triggers do the rest) in a `BEGIN IMMEDIATE` transaction, the customer
@@ -35,9 +41,27 @@ process.once('message', async ({ databaseUrl, redisUrl }) => {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = FULL');
   const keyByHash = sqlite.prepare(
-    'select api_keys.seller_id as sellerId from api_keys join sellers on sellers.id = api_keys.seller_id where key_hash = ? and revoked_at is null',
+    'select api_keys.seller_id as sellerId, revoked_at as revokedAt, expires_at as expiresAt from api_keys join sellers on sellers.id = api_keys.seller_id where key_hash = ?',
   );
-  const customerById = sqlite.prepare('select * from customers where seller_id = ? and id = ?');
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  /** Found keys' rows by hash, valid while `data_version` is `keysVersion` (the server's rule, above). */
+  const foundKeys = new Map();
+  let keysVersion;
+  const sellerOfKey = (hash) => {
+    const version = dataVersion.get();
+    if (version !== keysVersion) {
+      foundKeys.clear();
+      keysVersion = version;
+    }
+    let row = foundKeys.get(hash);
+    if (!row) {
+      row = keyByHash.get(hash);
+      if (row) foundKeys.set(hash, row);
+    }
+    if (!row || row.revokedAt !== null) return undefined;
+    return row.expiresAt === null || Date.parse(row.expiresAt) > Date.now() ? row.sellerId : undefined;
+  };
+  const customerById = sqlite.prepare(`select ${COLUMNS} from customers where seller_id = ? and id = ?`);
   const page = sqlite.prepare(`select ${COLUMNS} from customers where seller_id = ? ${NEWEST_FIRST}`);
   const pageByStatus = sqlite.prepare(`select ${COLUMNS} from customers where seller_id = ? and status = ? ${NEWEST_FIRST}`);
   const insert = sqlite.prepare(
@@ -76,19 +100,18 @@ process.once('message', async ({ databaseUrl, redisUrl }) => {
   app.decorateRequest('sellerId', '');
   app.addHook('onRequest', async (request, reply) => {
     const key = request.headers['x-api-key'];
-    const row = typeof key === 'string' ? keyByHash.get(createHash('sha256').update(key).digest('hex')) : undefined;
-    if (!row) return reply.code(401).send({ error: 'Unauthorized' });
-    request.sellerId = row.sellerId;
+    const sellerId = typeof key === 'string' ? sellerOfKey(createHash('sha256').update(key).digest('hex')) : undefined;
+    if (sellerId === undefined) return reply.code(401).send({ error: 'Unauthorized' });
+    request.sellerId = sellerId;
     if (redis) {
-      const lease = await takeLease(redis, `rl:seller:${LIMIT}:${row.sellerId}`, LIMIT, 1, 1000);
+      const lease = await takeLease(redis, `rl:seller:${LIMIT}:${sellerId}`, LIMIT, 1, 1000);
       if (lease.granted === 0) return reply.code(429).send({ error: 'Too Many Requests' });
     }
   });
   app.get('/api/customers/:id', async (request, reply) => {
     const row = customerById.get(request.sellerId, request.params.id);
     if (!row) return reply.code(404).send({ error: 'Not Found' });
-    const { email_normalized: _, ...customer } = row;
-    return customer;
+    return customerOf(row);
   });
   app.get('/api/customers', { schema: { response: { 200: schema('CustomerList') } } }, async (request) => {
     const { limit: text = '20', status } = request.query;

@@ -36,7 +36,7 @@ export function registerHealthRoutes(app: FastifyInstance, { database, redis }: 
   app.get('/healthz', async () => ({ status: 'ok', database: database.dialect }));
 
   app.get('/readyz', async (_request, reply) => {
-    const problem = closing ? 'shutting down' : await firstProblem(database);
+    const problem = closing || app.draining ? 'shutting down' : await firstProblem(database);
     if (problem) return sendApiError(reply, errors.serviceUnavailable(problem));
     const degraded = await degradedDependencies(redis);
     return degraded.length === 0 ? { status: 'ready' } : { status: 'ready', degraded };

@@ -98,6 +98,8 @@ export class DeliveryWorker {
   #renew: NodeJS.Timeout | undefined;
   #pruneTimer: NodeJS.Timeout | undefined;
   #pruning: Promise<void> | undefined;
+  /** Deliveries whose attempt the stop aborted: their leases are released once every attempt has ended. */
+  readonly #cutShort: number[] = [];
   /** While the database does not answer: no look before `until` (performance.now()), and the next pause. */
   #backoff: { until: number; delayMs: number } | undefined;
 
@@ -206,6 +208,23 @@ export class DeliveryWorker {
     const grace = setTimeout(() => this.#abort.abort(), Math.min(this.#options.timeoutMs, 2000));
     await Promise.all(this.#inFlight.values());
     clearTimeout(grace);
+    await this.#releaseLeases();
+  }
+
+  /**
+   * Gives back the deliveries whose attempts the stop cut short, so another process retries them at once instead of
+   * after the lease (graphile's returnJobs). The owner check keeps a row another worker has since taken.
+   */
+  async #releaseLeases(): Promise<void> {
+    const ids = this.#cutShort.splice(0);
+    if (ids.length === 0) return;
+    const { database, clock, logger } = this.#options;
+    try {
+      await renewLeases(database, { ids, owner: this.#owner, leaseUntil: new Date(clock.now()) });
+      logger?.info({ released: ids.length }, 'webhook delivery: released the leases of attempts cut short by the stop');
+    } catch (error) {
+      logger?.warn({ err: error, leases: ids.length }, 'webhook delivery: could not release leases; they lapse on their own');
+    }
   }
 
   async #pump(): Promise<void> {
@@ -303,7 +322,10 @@ export class DeliveryWorker {
       outcome = { error: error instanceof Error ? error.message : String(error) };
     }
     // Stopping: leave the row to a later claim rather than count an attempt we cut short.
-    if (this.#abort.signal.aborted) return observed?.('aborted', outcome);
+    if (this.#abort.signal.aborted) {
+      this.#cutShort.push(delivery.id);
+      return observed?.('aborted', outcome);
+    }
     try {
       const sent = { startedAt, durationMs: performance.now() - started, signature };
       const result = await this.#record(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random, sent });

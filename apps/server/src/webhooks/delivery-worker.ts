@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { API_VERSIONING, customerEvent, eventInVersion, WEBHOOK_TIMEOUT_MS, webhookHeaders, type ApiVersioning } from '@customers-api/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
@@ -118,6 +119,9 @@ export class DeliveryWorker {
       versioning: API_VERSIONING,
       ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
     } as ResolvedOptions;
+    // Each attempt in flight listens to the stop signal (its request's abort): more than Node's default of 10
+    // printed a non-JSON MaxListenersExceededWarning on stderr. One per slot, and room for the in-flight renewals.
+    setMaxListeners(this.#options.concurrency * 2, this.#abort.signal);
   }
 
   /** Starts polling (and the lease renewal of attempts in flight). */

@@ -131,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOpenApiSchemas(app, openapi.document);
   registerBodyReader(app);
   registerDraining(app);
-  registerHealthRoutes(app, { database, redis: options.rateLimit?.redis });
+  registerHealthRoutes(app, { database, redis: options.rateLimit?.redis, webhookKey: options.webhooks?.secrets });
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
     registerApiVersion(api, now, versioning);

@@ -24,6 +24,7 @@ import { readBodyBytes, registerBodyReader } from './http/body-reader.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { registerDocsRoutes } from './http/docs-routes.js';
 import { answerFromCore, handleError, registerErrorHandling } from './http/error-handling.js';
+import { registerDraining } from './http/draining.js';
 import { registerHealthRoutes } from './http/health-routes.js';
 import { headerReader } from './http/header-reader.js';
 import { createKeyUsageRecorder } from './http/key-usage.js';
@@ -129,7 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, core);
   registerOpenApiSchemas(app, openapi.document);
   registerBodyReader(app);
-  registerHealthRoutes(app, { database, redis: options.rateLimit?.redis });
+  registerDraining(app);
+  registerHealthRoutes(app, { database, redis: options.rateLimit?.redis, webhookKey: options.webhooks?.secrets });
   await registerDocsRoutes(app, openapi);
   await app.register(async (api) => {
     registerApiVersion(api, now, versioning);

@@ -16,7 +16,15 @@ describe('resolveConfig', () => {
       webhookSecretKey: {},
       auditRetentionDays: 365,
       auditClientAddresses: true,
+      shutdownDelayMs: 5_000,
     });
+  });
+  it('takes the shutdown delay from --shutdown-delay or SHUTDOWN_DELAY_MS (0 allowed), and refuses bad ones', () => {
+    expect(resolveConfig({ shutdownDelay: '0' }, { SHUTDOWN_DELAY_MS: '9000' })).toMatchObject({ shutdownDelayMs: 0 });
+    expect(resolveConfig({}, { SHUTDOWN_DELAY_MS: '1500' })).toMatchObject({ shutdownDelayMs: 1500 });
+    for (const bad of ['-1', '1.5', 'soon', '600001']) {
+      expect(() => resolveConfig({ shutdownDelay: bad }, {})).toThrow(`Invalid shutdown delay "${bad}"`);
+    }
   });
   it('takes the rate limit and Redis URL from flags or RATE_LIMIT and REDIS_URL, and refuses bad ones', () => {
     expect(resolveConfig({}, { RATE_LIMIT: '0', REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({
@@ -70,6 +78,7 @@ describe('resolveConfig', () => {
       webhookSecretKey: {},
       auditRetentionDays: 365,
       auditClientAddresses: true,
+      shutdownDelayMs: 5_000,
     });
     expect(
       resolveConfig({ port: '5000', database: 'sqlite:/tmp/x.db', requestTimeout: '250', sqliteSynchronous: 'full' }, env),

@@ -38,7 +38,15 @@ export interface ServerConfig {
   auditRetentionDays?: number;
   /** Whether audit rows record the client's address; on when omitted. */
   auditClientAddresses?: boolean;
+  /**
+   * After SIGTERM, how long /readyz answers 503 while the listener still accepts (so a load balancer sees it and
+   * moves traffic away) before it closes. DEFAULT_SHUTDOWN_DELAY_MS when omitted.
+   */
+  shutdownDelayMs?: number;
 }
+
+export const DEFAULT_SHUTDOWN_DELAY_MS = 5_000;
+const MAX_SHUTDOWN_DELAY_MS = 600_000;
 
 export interface ConfigFlags {
   port?: string | undefined;
@@ -57,6 +65,7 @@ export interface ConfigFlags {
   metricsHost?: string | undefined;
   auditRetentionDays?: string | undefined;
   noAuditClientAddresses?: boolean | undefined;
+  shutdownDelay?: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -89,6 +98,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): Serve
     webhookSecretKey: secretKeySource(flags.secretKeyFile, env),
     ...metricsFrom(flags.metricsPort ?? env.METRICS_PORT, flags.metricsHost ?? env.METRICS_HOST),
     auditRetentionDays: auditRetentionFrom(flags.auditRetentionDays ?? env.AUDIT_RETENTION_DAYS),
+    shutdownDelayMs: shutdownDelayFrom(flags.shutdownDelay ?? env.SHUTDOWN_DELAY_MS),
     auditClientAddresses: flags.noAuditClientAddresses !== true && booleanFrom('AUDIT_CLIENT_ADDRESSES', env.AUDIT_CLIENT_ADDRESSES || 'true'),
   };
 }
@@ -142,6 +152,16 @@ export function redisUrlFrom(text: string | undefined): { redisUrl?: string } {
 
 export function databaseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   return flag ?? (env.DATABASE_URL || DEFAULT_DATABASE_URL);
+}
+
+/** `--shutdown-delay` / SHUTDOWN_DELAY_MS: milliseconds, 0 (close at once) allowed. */
+function shutdownDelayFrom(text: string | undefined): number {
+  if (text === undefined || text === '') return DEFAULT_SHUTDOWN_DELAY_MS;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms > MAX_SHUTDOWN_DELAY_MS) {
+    throw new Error(`Invalid shutdown delay "${text}": use milliseconds from 0 to ${MAX_SHUTDOWN_DELAY_MS}`);
+  }
+  return ms;
 }
 
 function requestTimeoutFrom(text: string | undefined): number {

@@ -6,9 +6,12 @@ import type { CliIo } from './io.js';
 export const SERVE_USAGE =
   'serve [--port N] [--host H] [--database URL] [--log-level LEVEL] [--request-timeout MS] [--trust-proxy [HOPS|ADDRESSES]] ' +
   '[--sqlite-synchronous full|normal] [--rate-limit N] [--redis URL] [--allow-private-webhooks] [--secret-key-file PATH] ' +
-  '[--metrics-port N] [--metrics-host H] [--audit-retention-days N] [--no-audit-client-addresses]';
+  '[--metrics-port N] [--metrics-host H] [--audit-retention-days N] [--no-audit-client-addresses] [--shutdown-delay MS]';
 
-/** Runs the server until SIGTERM or SIGINT, then finishes in-flight requests and closes the database. */
+/**
+ * Runs the server until SIGTERM or SIGINT, then shuts down so a load balancer sees it coming (start-server.ts's
+ * shutdown: /readyz 503 for the delay, then the listener closes and in-flight requests finish).
+ */
 export async function serveCommand(args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({
     args: withBareTrustProxy(args),
@@ -28,6 +31,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       'metrics-host': { type: 'string' },
       'audit-retention-days': { type: 'string' },
       'no-audit-client-addresses': { type: 'boolean' },
+      'shutdown-delay': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -49,16 +53,17 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       metricsHost: values['metrics-host'],
       auditRetentionDays: values['audit-retention-days'],
       noAuditClientAddresses: values['no-audit-client-addresses'],
+      shutdownDelay: values['shutdown-delay'],
     },
     io.env,
   );
   // The demo key and sign-in link go to stderr as a banner: stdout carries the JSON log lines only.
   const server = await startServer(config, { print: io.err });
   await new Promise<void>((resolveStopped) => {
-    const stop = () => {
+    const stop = (signal: NodeJS.Signals) => {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
-      server.close().then(resolveStopped, (error: unknown) => {
+      server.shutdown(signal).then(resolveStopped, (error: unknown) => {
         io.err(`Error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
         resolveStopped();
       });

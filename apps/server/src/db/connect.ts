@@ -47,7 +47,7 @@ export interface DatabaseHandle {
   prepared?: (statement: PreparedStatement, parameters: readonly unknown[]) => Promise<unknown[]>;
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections, for the metrics (in use = total - idle). */
-  poolStats?: () => { total: number; idle: number; waiting: number };
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   /** Set on a handle whose `db` is already a transaction (audit/audit-log.ts): writeTransaction joins it. */
   inTransaction?: boolean;
 }
@@ -275,7 +275,7 @@ function connectPostgres(url: string, poolSize: number, options: ConnectOptions)
     db,
     dialect: 'postgres',
     display: redactUrl(url),
-    poolStats: () => ({ total: pool.raw.totalCount, idle: pool.raw.idleCount, waiting: pool.raw.waitingCount }),
+    poolStats: () => ({ total: pool.raw.totalCount, idle: pool.raw.idleCount, waiting: pool.raw.waitingCount, max: poolSize }),
     // pool.query takes a connection, sends Parse (first use on it) / Bind / Execute / Sync at once, and gives it back.
     prepared: async ({ name, text }, parameters) => {
       const trace = currentTraceContext();

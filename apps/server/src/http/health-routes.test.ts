@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
@@ -6,7 +7,10 @@ import { buildApp } from '../build-app.js';
 import { LATEST_MIGRATION } from '../db/migrations.js';
 import { freePort } from '../test/free-port.js';
 import { startRedisServer, type TestRedis } from '../test/redis-server.js';
+import { newTestSeller } from '../test/sellers-and-endpoints.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/test-database.js';
+import { createEndpoint } from '../webhooks/endpoints.js';
+import { createSecretBox } from '../webhooks/secret-box.js';
 
 describe.each(DIALECTS)('/healthz and /readyz on %s', (dialect) => {
   let database: TestDatabase;
@@ -72,6 +76,29 @@ describe.each(DIALECTS)('/healthz and /readyz on %s', (dialect) => {
     agent.destroy();
     await handle.close();
     expect(during).toEqual({ status: 503, body: '{"error":"Service Unavailable","message":"Not ready: shutting down"}' });
+  });
+});
+
+describe('/readyz with an endpoint sealed by another webhook key', () => {
+  it('stays ready but names webhook_key degraded: that endpoint\'s events wait, and the operator is told', async () => {
+    const database = await createTestDatabase('sqlite');
+    const handle = await database.open();
+    const mine = createSecretBox(randomBytes(32));
+    const app = await buildApp({ database: handle, webhooks: { secrets: mine } });
+    try {
+      const sellerId = await newTestSeller(handle);
+      expect((await createEndpoint(handle, mine, sellerId, { url: 'https://receiver.example/a' })).kind).toBe('created');
+      const ready = await app.inject('/readyz');
+      expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
+      // The CLI read another key file: the endpoint it created is sealed with a key this process does not have.
+      expect((await createEndpoint(handle, createSecretBox(randomBytes(32)), sellerId, { url: 'https://receiver.example/b' })).kind).toBe('created');
+      const degraded = await app.inject('/readyz');
+      expect([degraded.statusCode, degraded.json()]).toEqual([200, { status: 'ready', degraded: ['webhook_key'] }]);
+    } finally {
+      await app.close();
+      await handle.close();
+      await database.dispose();
+    }
   });
 });
 

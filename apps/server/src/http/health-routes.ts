@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.js';
 import { LATEST_MIGRATION } from '../db/migrations.js';
 import { sendApiError } from './send-error.js';
+import type { SecretBox } from '../webhooks/secret-box.js';
+import { otherSecretKeyId } from '../webhooks/register-webhooks.js';
 
 /** A check that has not answered by then counts as failed: a probe must not hang with a hanging database. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -13,10 +15,16 @@ export interface HealthDeps {
   database: DatabaseHandle;
   /** The rate limiter's Redis, when configured: reported when it does not answer, never a reason to refuse traffic. */
   redis?: Redis | undefined;
+  /** The key that opens endpoint secrets, when this process delivers webhooks. */
+  webhookKey?: SecretBox | undefined;
 }
 
-/** Dependencies that fail open: while one does not answer the process still serves, and /readyz names it. */
-export type DegradedDependency = 'redis';
+/**
+ * What serves traffic but not fully: `redis` (the rate limiter's Redis does not answer: limits are counted per
+ * process) and `webhook_key` (an endpoint's secret was sealed by another key than this process's: its events wait
+ * until the processes share one key file). /readyz stays 200 and names them.
+ */
+export type DegradedDependency = 'redis' | 'webhook_key';
 
 /**
  * GET /healthz: liveness only (the process answers HTTP; no database query, so a database outage never gets every
@@ -26,7 +34,7 @@ export type DegradedDependency = 'redis';
  * refuse traffic: a 200 names it in `degraded`, since behind a load balancer a Redis blip would otherwise be a full
  * outage. Both are described in openapi.operator.yaml.
  */
-export function registerHealthRoutes(app: FastifyInstance, { database, redis }: HealthDeps): void {
+export function registerHealthRoutes(app: FastifyInstance, { database, redis, webhookKey }: HealthDeps): void {
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -36,18 +44,21 @@ export function registerHealthRoutes(app: FastifyInstance, { database, redis }: 
   app.get('/healthz', async () => ({ status: 'ok', database: database.dialect }));
 
   app.get('/readyz', async (_request, reply) => {
-    const problem = closing ? 'shutting down' : await firstProblem(database);
+    const problem = closing || app.draining ? 'shutting down' : await firstProblem(database);
     if (problem) return sendApiError(reply, errors.serviceUnavailable(problem));
-    const degraded = await degradedDependencies(redis);
+    const degraded = await degradedDependencies(database, redis, webhookKey);
     return degraded.length === 0 ? { status: 'ready' } : { status: 'ready', degraded };
   });
 }
 
-async function degradedDependencies(redis: Redis | undefined): Promise<DegradedDependency[]> {
-  if (!redis) return [];
+async function degradedDependencies(database: DatabaseHandle, redis: Redis | undefined, webhookKey: SecretBox | undefined): Promise<DegradedDependency[]> {
+  const degraded: DegradedDependency[] = [];
   // Not connected (refused, reconnecting) is known at once; a connected one must still answer a PING in time.
-  const answers = redis.status === 'ready' && (await withTimeout(redis.ping())) === 'PONG';
-  return answers ? [] : ['redis'];
+  if (redis && !(redis.status === 'ready' && (await withTimeout(redis.ping())) === 'PONG')) degraded.push('redis');
+  if (webhookKey && (await withTimeout(otherSecretKeyId(database, webhookKey).then((other) => other === undefined))) === false) {
+    degraded.push('webhook_key');
+  }
+  return degraded;
 }
 
 async function firstProblem(database: DatabaseHandle): Promise<string | undefined> {

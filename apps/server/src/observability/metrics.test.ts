@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../build-app.js';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
@@ -15,7 +16,7 @@ describe.each(DIALECTS)('server metrics on %s', (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     metrics = createServerMetrics();
-    handle = connectDatabase(database.url, { observer: metrics.queries, poolSize: 3 });
+    handle = connectDatabase(database.url, { observer: metrics.queries, poolSize: 3, onUnavailable: metrics.databaseError });
     await migrateToLatest(handle);
     metrics.watchDatabase(handle);
   });
@@ -51,10 +52,35 @@ describe.each(DIALECTS)('server metrics on %s', (dialect) => {
       expect(await value('customers_db_query_duration_seconds_count', { db_system_name: system, db_operation_name: 'SELECT' })).toBeGreaterThan(0);
       // Every connection is back in the pool between requests (SQLite has none: always 0).
       expect(await value('customers_db_pool_connections_in_use')).toBe(0);
+      expect(await value('customers_db_pool_pending_requests')).toBe(0);
+      expect(await value('customers_db_pool_connections_max')).toBe(dialect === 'postgres' ? 3 : 0);
+      if (dialect === 'postgres') expect(await value('customers_db_pool_connections_idle')).toBeGreaterThan(0);
       expect(await value('customers_webhook_queue_depth')).toBe(0);
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('database errors and dependencies', () => {
+  it('counts database errors by kind and says whether each fail-open dependency answers', async () => {
+    const metrics = createServerMetrics();
+    metrics.databaseError('lost');
+    metrics.databaseError('lost');
+    metrics.databaseError('refused');
+    let redisUp = false;
+    metrics.watchDependency('redis', () => redisUp);
+    const text = () => metrics.registry.metrics();
+    expect(await text()).toContain('customers_database_errors_total{kind="lost"} 2');
+    expect(await text()).toContain('customers_database_errors_total{kind="refused"} 1');
+    expect(await text()).toContain('customers_dependency_up{dependency="redis"} 0');
+    redisUp = true;
+    expect(await text()).toContain('customers_dependency_up{dependency="redis"} 1');
+  });
+
+  it('names the version this process runs', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await createServerMetrics().registry.metrics()).toMatch(new RegExp(`customers_build_info\\{version="${version.replace(/\./g, '\\.')}",commit="[^"]+"\\} 1`));
   });
 });
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { UnavailableKind } from '../db/database-unavailable.js';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
+import { buildInfo } from './build-info.js';
 import { FastHistogram } from './fast-histogram.js';
 import type { QueryObserver } from './query-observer.js';
 
@@ -52,6 +53,13 @@ export function createServerMetrics(): ServerMetrics {
     registry.removeSingleMetric(name);
   }
   const registers = [registry];
+  const build = buildInfo(process.env);
+  new client.Gauge({
+    name: 'customers_build_info',
+    help: 'Always 1; its labels say what this process runs: the server version and the commit (CUSTOMERS_API_COMMIT).',
+    labelNames: ['version', 'commit'] as const,
+    registers,
+  }).set({ version: build.version, commit: build.commit }, 1);
 
   // The per-request and per-statement instruments are plain numbers and FastHistograms, read at scrape time.
   const duration = new FastHistogram(
@@ -132,15 +140,21 @@ export function createServerMetrics(): ServerMetrics {
       if (queue) this.set(queue.oldestDueAgeSeconds);
     },
   });
-  new client.Gauge({
-    name: 'customers_db_pool_connections_in_use',
-    help: 'PostgreSQL connections of this process in use (always 0 on SQLite, which has no pool).',
-    registers,
-    collect() {
-      const stats = databases.find((database) => database.poolStats)?.poolStats?.();
-      if (stats) this.set(stats.total - stats.idle);
-    },
-  });
+  const poolStats = () => databases.find((database) => database.poolStats)?.poolStats?.();
+  const poolGauge = (name: string, help: string, read: (stats: NonNullable<ReturnType<typeof poolStats>>) => number) =>
+    new client.Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const stats = poolStats();
+        if (stats) this.set(read(stats));
+      },
+    });
+  poolGauge('customers_db_pool_connections_in_use', 'PostgreSQL connections of this process in use (always 0 on SQLite, which has no pool).', (s) => s.total - s.idle);
+  poolGauge('customers_db_pool_connections_idle', 'PostgreSQL connections of this process open and idle (0 on SQLite).', (s) => s.idle);
+  poolGauge('customers_db_pool_connections_max', 'The most PostgreSQL connections this process opens (its pool size; 0 on SQLite).', (s) => s.max);
+  poolGauge('customers_db_pool_pending_requests', 'Requests for a PostgreSQL connection waiting because every one is in use (0 on SQLite): above 0 for long, the pool is too small or the database slow.', (s) => s.waiting);
 
   // Label combinations are looked up once each, not hashed on every request: by route template, then method
   // (both strings Fastify and Node's parser reuse, so their hashes are cached), then status (an array index).

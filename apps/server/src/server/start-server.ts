@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config.js';
+import { DEFAULT_SHUTDOWN_DELAY_MS, type ServerConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
 import { createLoginLink, loginLinkUrl } from '../dashboard/login-links.js';
 import { migrateToLatest } from '../db/migrations.js';
@@ -26,6 +26,11 @@ export interface RunningServer {
   url: string;
   /** Stops accepting connections, finishes in-flight requests, then closes the database. Idempotent. */
   close(): Promise<void>;
+  /**
+   * A shutdown a load balancer can see: /readyz 503 at once while the listener still accepts for the configured
+   * delay (answers say `Connection: close`), then close(). One log line at each step. Idempotent.
+   */
+  shutdown(signal: string): Promise<void>;
 }
 
 /**
@@ -89,20 +94,33 @@ export async function startServer(
       'listening',
     );
     let closing: Promise<void> | undefined;
+    let shuttingDown: Promise<void> | undefined;
+    const delayMs = config.shutdownDelayMs ?? DEFAULT_SHUTDOWN_DELAY_MS;
+    const close = () => {
+      closing ??= (async () => {
+        await app.close();
+        await metricsListener?.close();
+        redis?.disconnect();
+        await database.close();
+        await tracing?.shutdown();
+        log.info('stopped');
+      })();
+      return closing;
+    };
     return {
       app,
       database,
       url,
-      close: () => {
-        closing ??= (async () => {
-          await app.close();
-          await metricsListener?.close();
-          redis?.disconnect();
-          await database.close();
-          await tracing?.shutdown();
-          log.info('stopped');
+      close,
+      shutdown: (signal) => {
+        shuttingDown ??= (async () => {
+          app.beginDraining();
+          log.info({ signal, delayMs }, 'shutdown: begun; /readyz answers 503, still accepting until the delay is over');
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          log.info('shutdown: delay over; no longer accepting connections, finishing in-flight requests');
+          await close();
         })();
-        return closing;
+        return shuttingDown;
       },
     };
   } catch (error) {

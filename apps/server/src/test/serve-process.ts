@@ -30,7 +30,8 @@ function listeningUrl(stdout: string): string | undefined {
  */
 export async function serve(database: string, flags: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--database', database, ...flags], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+    // No shutdown delay unless a test asks for one (--shutdown-delay): stop() would otherwise wait 5 s.
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

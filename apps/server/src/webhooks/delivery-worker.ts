@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { API_VERSIONING, customerEvent, eventInVersion, WEBHOOK_TIMEOUT_MS, webhookHeaders, type ApiVersioning } from '@customers-api/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
@@ -98,6 +99,8 @@ export class DeliveryWorker {
   #renew: NodeJS.Timeout | undefined;
   #pruneTimer: NodeJS.Timeout | undefined;
   #pruning: Promise<void> | undefined;
+  /** Deliveries whose attempt the stop aborted: their leases are released once every attempt has ended. */
+  readonly #cutShort: number[] = [];
   /** While the database does not answer: no look before `until` (performance.now()), and the next pause. */
   #backoff: { until: number; delayMs: number } | undefined;
 
@@ -116,6 +119,9 @@ export class DeliveryWorker {
       versioning: API_VERSIONING,
       ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
     } as ResolvedOptions;
+    // Each attempt in flight listens to the stop signal (its request's abort): more than Node's default of 10
+    // printed a non-JSON MaxListenersExceededWarning on stderr. One per slot, and room for the in-flight renewals.
+    setMaxListeners(this.#options.concurrency * 2, this.#abort.signal);
   }
 
   /** Starts polling (and the lease renewal of attempts in flight). */
@@ -206,6 +212,23 @@ export class DeliveryWorker {
     const grace = setTimeout(() => this.#abort.abort(), Math.min(this.#options.timeoutMs, 2000));
     await Promise.all(this.#inFlight.values());
     clearTimeout(grace);
+    await this.#releaseLeases();
+  }
+
+  /**
+   * Gives back the deliveries whose attempts the stop cut short, so another process retries them at once instead of
+   * after the lease (graphile's returnJobs). The owner check keeps a row another worker has since taken.
+   */
+  async #releaseLeases(): Promise<void> {
+    const ids = this.#cutShort.splice(0);
+    if (ids.length === 0) return;
+    const { database, clock, logger } = this.#options;
+    try {
+      await renewLeases(database, { ids, owner: this.#owner, leaseUntil: new Date(clock.now()) });
+      logger?.info({ released: ids.length }, 'webhook delivery: released the leases of attempts cut short by the stop');
+    } catch (error) {
+      logger?.warn({ err: error, leases: ids.length }, 'webhook delivery: could not release leases; they lapse on their own');
+    }
   }
 
   async #pump(): Promise<void> {
@@ -303,7 +326,10 @@ export class DeliveryWorker {
       outcome = { error: error instanceof Error ? error.message : String(error) };
     }
     // Stopping: leave the row to a later claim rather than count an attempt we cut short.
-    if (this.#abort.signal.aborted) return observed?.('aborted', outcome);
+    if (this.#abort.signal.aborted) {
+      this.#cutShort.push(delivery.id);
+      return observed?.('aborted', outcome);
+    }
     try {
       const sent = { startedAt, durationMs: performance.now() - started, signature };
       const result = await this.#record(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random, sent });

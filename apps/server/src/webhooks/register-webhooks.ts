@@ -37,11 +37,20 @@ export function registerWebhookDelivery(app: FastifyInstance, database: Database
  * endpoints would never be delivered to. Every process must have the same key.
  */
 export async function assertSecretKeyMatches(database: DatabaseHandle, box: SecretBox): Promise<void> {
+  const other = await otherSecretKeyId(database, box);
+  if (other !== undefined) throw new Error(keyMismatch(other, box.keyId));
+}
+
+/**
+ * The key id of an endpoint whose secret `box` cannot open (sealed by another key: the CLI or another process read
+ * a different key file after this one started), or undefined when this key opens them all.
+ */
+export async function otherSecretKeyId(database: DatabaseHandle, box: SecretBox): Promise<string | undefined> {
   const other = await database.db
     .selectFrom('webhook_endpoints')
     .select('secret_key_id')
     .where('secret_key_id', '!=', box.keyId)
     .limit(1)
     .executeTakeFirst();
-  if (other) throw new Error(keyMismatch(other.secret_key_id, box.keyId));
+  return other?.secret_key_id;
 }

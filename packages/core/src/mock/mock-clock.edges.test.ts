@@ -159,3 +159,24 @@ describe('createMockClock: work waiting while the clock runs', () => {
     expect(clock.now()).toBe(Date.parse(START) + 42);
   });
 });
+
+describe('createMockClock where timers are plain numbers (browsers)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('schedules and cancels work all the same', () => {
+    const pending = new Map<number, () => void>();
+    let next = 0;
+    vi.stubGlobal('setTimeout', (run: () => void) => {
+      pending.set(++next, run);
+      return next;
+    });
+    vi.stubGlobal('clearTimeout', (id: number) => pending.delete(id));
+    const clock = createMockClock();
+    const cancel = clock.schedule(1000, () => {});
+    expect(pending.size).toBe(1);
+    cancel();
+    expect(pending.size).toBe(0);
+  });
+});

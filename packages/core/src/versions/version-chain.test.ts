@@ -35,10 +35,12 @@ const INTO_V3 = tagging(V3);
 /** A change with no translations at all (a purely additive one). */
 const SILENT: VersionChange = { version: V3, description: 'adds a field' };
 
-describe('createApiVersioning: the chains', () => {
-  const versioning = createApiVersioning(VERSIONS, [INTO_V3, INTO_V2]);
+/** Made inside each test (not when the file is collected), so that a test covers what it builds. */
+const threeVersions = () => createApiVersioning(VERSIONS, [INTO_V3, INTO_V2]);
 
+describe('createApiVersioning: the chains', () => {
   it('gives each older version the changes after it, oldest first, and the latest none', () => {
+    const versioning = threeVersions();
     expect(versioning.latest).toBe(V3);
     expect(versioning.versions).toBe(VERSIONS);
     expect(versioning.changesFor(V1)).toEqual([INTO_V2, INTO_V3]);
@@ -54,12 +56,14 @@ describe('createApiVersioning: the chains', () => {
   });
 
   it('shares chains that no caller can change', () => {
+    const versioning = threeVersions();
     const chain = versioning.changesFor(V1) as VersionChange[];
     expect(() => chain.push(SILENT)).toThrow(TypeError);
     expect(versioning.changesFor(V1)).toHaveLength(2);
   });
 
   it('gives the deprecation headers of a deprecated or sunset version, none for the latest or an unknown one', () => {
+    const versioning = threeVersions();
     expect(versioning.headersFor(V2)).toEqual(deprecationHeaders(VERSIONS[1]!));
     expect(versioning.headersFor(V1)).toMatchObject({ Sunset: 'Tue, 01 Jun 2027 00:00:00 GMT' });
     expect(versioning.headersFor('2020-01-01')).toBeUndefined();
@@ -109,7 +113,7 @@ describe('the translations along a chain', () => {
 });
 
 describe('pinnedVersion', () => {
-  const versioning = createApiVersioning(VERSIONS, [INTO_V3, INTO_V2]);
+  const versioning = threeVersions();
   const seller = (apiVersion: string | null | undefined) => ({ sellerId: 's', customerLimit: 1, rateLimit: null, apiVersion }) as SellerContext;
   const noHeader = () => undefined;
   const beforeSunset = () => new Date('2027-05-31T23:59:59Z');

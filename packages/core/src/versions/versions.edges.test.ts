@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { customerEvent } from '../events/customer-change.js';
 import { FIXTURE_OLD_VERSION, fixtureVersioning } from '../testing/fixture-version.js';
 import type { Customer, CustomerEvent } from '../types.js';
-import { LATEST_API_VERSION, resolveApiVersion, type ApiVersion } from './api-version.js';
+import { LATEST_API_VERSION, openApiVersions, resolveApiVersion, type ApiVersion } from './api-version.js';
 import { eventInVersion } from './event-version.js';
 
 const sending = (value?: string) => (name: string) => (name === 'customers-version' ? value : undefined);
@@ -16,8 +16,32 @@ describe('resolveApiVersion at its edges', () => {
     expect(resolveApiVersion(sending('2027-03-01'), () => new Date('2027-05-31T00:00:00Z'), list)).toEqual({ version: '2027-03-01' });
   });
 
-  it('answers in the API’s latest version when given no versions at all', () => {
+  it('answers in the API’s latest version when given no versions at all, asked for it by name or not', () => {
     expect(resolveApiVersion(sending(), undefined, [])).toEqual({ version: LATEST_API_VERSION });
+    expect(resolveApiVersion(sending(LATEST_API_VERSION), undefined, [])).toEqual({ version: LATEST_API_VERSION });
+  });
+
+  it('reads no clock for an older version when no version has a sunset', () => {
+    const now = () => {
+      throw new Error('clock read');
+    };
+    const list: ApiVersion[] = [
+      { version: '2027-03-01', summary: '' },
+      { version: '2026-11-26', summary: '', deprecated: '2027-03-01' },
+    ];
+    expect(resolveApiVersion(sending('2026-11-26'), now, list)).toEqual({ version: '2026-11-26' });
+  });
+});
+
+describe('the real clock by default', () => {
+  const farSunset: ApiVersion[] = [
+    { version: '2027-03-01', summary: '' },
+    { version: '2026-11-26', summary: '', sunset: '2999-01-01' },
+  ];
+
+  it('decides sunsets for resolveApiVersion and openApiVersions when no clock is given', () => {
+    expect(resolveApiVersion(sending('2026-11-26'), undefined, farSunset)).toEqual({ version: '2026-11-26' });
+    expect(openApiVersions(undefined, farSunset)).toEqual(['2027-03-01', '2026-11-26']);
   });
 });
 

@@ -116,7 +116,7 @@ export class MemoryWebhookStore implements WebhookStore {
       }
     }
     const endpoints = this.#sellerEndpoints(sellerId);
-    if (endpoints.size >= options.cap) return { kind: 'limit_reached' };
+    if (endpoints.size >= options.cap) return { kind: 'limit_reached', limit: options.cap };
     if (this.#urlTaken(sellerId, endpoint.url)) return { kind: 'url_taken' };
     endpoints.set(endpoint.id, structuredClone(endpoint));
     if (key && options.idempotency) this.#idempotency.set(key, { record: { ...options.idempotency }, endpointId: endpoint.id });

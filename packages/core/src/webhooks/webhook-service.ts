@@ -140,7 +140,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
           if (result.fingerprint !== idempotency?.fingerprint) throw errors.idempotencyKeyReused();
           return { ...endpointBody(result.endpoint, now), secret: result.endpoint.secret };
         case 'limit_reached':
-          throw errors.webhookEndpointLimitReached(endpointLimitMessage(cap));
+          throw errors.webhookEndpointLimitReached(endpointLimitMessage(result.limit));
         case 'url_taken':
           throw errors.webhookUrlTaken(duplicateUrlMessage(endpoint.url));
       }

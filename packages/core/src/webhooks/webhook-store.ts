@@ -38,8 +38,8 @@ export interface WebhookEndpointChanges {
 
 export type EndpointInsertResult =
   | { kind: 'created'; endpoint: StoredWebhookEndpoint }
-  /** The seller already has `cap` endpoints. */
-  | { kind: 'limit_reached' }
+  /** The seller already has as many endpoints as its cap: `cap`, or the seller's own when the store keeps one. */
+  | { kind: 'limit_reached'; limit: number }
   /** Another endpoint of the seller has this URL. */
   | { kind: 'url_taken' }
   /** An unexpired create with this Idempotency-Key: the endpoint it created (as it is now) and its fingerprint. */

@@ -36,10 +36,12 @@ export class SqlWebhookStore implements WebhookStore {
     private readonly handle: DatabaseHandle,
     private readonly box: SecretBox,
     private readonly audit: AuditContext,
+    /** The audit rows' time: the app's clock (tests pin it). */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   #audited<T>(work: (db: Kysely<Database>) => Promise<T>, entry: (result: T) => { sellerId: string; action: AuditAction; targetId: string } | undefined): Promise<T> {
-    return audited(this.handle, this.audit, (trx) => work(trx.db), entry);
+    return audited(this.handle, this.audit, (trx) => work(trx.db), entry, this.now());
   }
 
   #fromRow(row: EndpointRow): StoredWebhookEndpoint {

@@ -17,6 +17,7 @@ import { registerAuditSettings } from './audit/request-audit.js';
 import { registerHttpMetrics } from './observability/http-metrics.js';
 import type { ServerMetrics } from './observability/metrics.js';
 import { loadOpenApi } from './openapi-document.js';
+import { createApiWebhooks } from './http/api-webhooks.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { registerApiVersion } from './http/api-version.js';
 import { createKeyAndCustomerLookup, createKeyAndPageLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
@@ -118,6 +119,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
+  // One box for the dashboard, the public API and the delivery worker: each opens what the others sealed.
+  const secrets = options.webhooks?.secrets ?? createSecretBox(randomBytes(32));
+  const webhooksFor = createApiWebhooks({
+    database,
+    box: secrets,
+    allowPrivate: options.webhooks?.allowPrivate ?? false,
+    versions: versioning.versions,
+    clock: options.clock,
+  });
   core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, now, versioning, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
   // First, so every route and hook registered after it is traced.
@@ -136,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     registerApiVersion(api, now, versioning);
     registerAuth(api, { lookupKey, lookupKeyAndCustomer, lookupKeyAndPage }, limits);
-    registerApiRoutes(api, service, versioning, now);
+    registerApiRoutes(api, service, versioning, now, webhooksFor);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
   // Sellers register endpoints there; without webhook settings (tests) their secrets are sealed with a key of
@@ -146,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     versions: versioning.versions,
     webhooks: {
-      box: options.webhooks?.secrets ?? createSecretBox(randomBytes(32)),
+      box: secrets,
       allowPrivate: options.webhooks?.allowPrivate ?? false,
       rateLimiter: limits?.sellers,
     },

@@ -14,6 +14,15 @@ export type {
   ErrorBody,
   SellerContext,
   Status,
+  CreatedWebhookEndpoint,
+  EventList,
+  WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookEndpointList,
+  WebhookEndpointUpdate,
+  WebhookReplay,
+  WebhookReplayResult,
+  WebhookSecretRotation,
 } from './types.js';
 
 // Errors: one registry, one error type
@@ -90,6 +99,37 @@ export {
   WEBHOOK_TIMEOUT_MS,
 } from './events/delivery-policy.js';
 export { isPublicAddress, normalizeWebhookUrl, webhookUrlProblem, type WebhookUrlOptions } from './events/webhook-url.js';
+
+// Webhook endpoints and events of the public API: the rules once, the storage interface, the memory store
+export {
+  createWebhookService,
+  WEBHOOK_REPLAY_LIMIT,
+  type EndpointCreateOptions,
+  type WebhookService,
+  type WebhookServiceOptions,
+} from './webhooks/webhook-service.js';
+export {
+  DEFAULT_WEBHOOK_ENDPOINT_LIMIT,
+  DESCRIPTION_MAX_LENGTH,
+  descriptionProblem,
+  duplicateUrlMessage,
+  endpointLimitMessage,
+  eventTypes,
+} from './webhooks/endpoint-rules.js';
+export { endpointBody } from './webhooks/endpoint-shape.js';
+export { canonicalEndpointId } from './webhooks/webhook-input.js';
+export type {
+  EndpointInsertResult,
+  EndpointPageRequest,
+  EndpointUpdateResult,
+  EventPageRequest,
+  ReplayRequest,
+  ReplayResult,
+  StoredWebhookEndpoint,
+  WebhookEndpointChanges,
+  WebhookStore,
+} from './webhooks/webhook-store.js';
+export { MemoryWebhookStore, type DueDelivery, type MemoryDeliveryState } from './store/memory-webhook-store.js';
 
 // API keys and authentication
 export {

@@ -14,6 +14,15 @@ export type CustomerUpdatedEvent = components['schemas']['CustomerUpdatedEvent']
 export type CustomerDeletedEvent = components['schemas']['CustomerDeletedEvent'];
 export type CustomerEventType = CustomerEvent['type'];
 export type CustomerField = components['schemas']['CustomerField'];
+export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
+export type CreatedWebhookEndpoint = components['schemas']['CreatedWebhookEndpoint'];
+export type WebhookEndpointList = components['schemas']['WebhookEndpointList'];
+export type WebhookEndpointCreate = components['schemas']['WebhookEndpointCreate'];
+export type WebhookEndpointUpdate = components['schemas']['WebhookEndpointUpdate'];
+export type WebhookSecretRotation = components['schemas']['WebhookSecretRotation'];
+export type WebhookReplay = components['schemas']['WebhookReplay'];
+export type WebhookReplayResult = components['schemas']['WebhookReplayResult'];
+export type EventList = components['schemas']['EventList'];
 
 /** Who is calling: the seller an API key belongs to, and that seller's plan limit. */
 export interface SellerContext {
@@ -30,4 +39,6 @@ export interface SellerContext {
    * null: the latest.
    */
   apiVersion?: string | null;
+  /** How many webhook endpoints the seller may have when the operator set a cap for it; otherwise 10. */
+  webhookEndpointLimit?: number | null;
 }

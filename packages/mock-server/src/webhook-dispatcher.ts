@@ -9,6 +9,7 @@ import {
   nextRetryDelay,
   type CustomerEvent,
   type CustomerEventType,
+  type DueDelivery,
   type MockApi,
 } from '@customers-api/core';
 import { EntryError } from './entries.js';
@@ -93,6 +94,11 @@ const KEPT_DELIVERIES = 1000;
 interface Tracked {
   delivery: Delivery;
   endpoint: WebhookEndpoint;
+  /**
+   * For an endpoint its seller registered through the API (core's memory store): its seller, and every secret
+   * that signs (two during a rotation's overlap). Outcomes are reported back to the store.
+   */
+  registered?: { sellerId: string; secrets: string[] };
   /** Sent beside the signed headers: the event's `Customers-Version`. */
   headers: Readonly<Record<string, string>>;
   /** The dispatcher's generation when it was made: a reset or close starts a new one. */
@@ -121,8 +127,8 @@ const defaultSchedule: Schedule = (delayMs, run) => {
 export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcherOptions = {}): WebhookDispatcher {
   const { schedule = defaultSchedule, random = Math.random, now = Date.now, versioning = API_VERSIONING } = options;
   const closing = new AbortController();
-  const send = ({ endpoint, delivery, headers }: Tracked) =>
-    sendWebhook(endpoint.url, endpoint.secret, delivery.event, {
+  const send = ({ endpoint, delivery, headers, registered }: Tracked) =>
+    sendWebhook(endpoint.url, registered?.secrets ?? endpoint.secret, delivery.event, {
       now,
       signal: closing.signal,
       headers,
@@ -136,7 +142,8 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
   let stopListening: (() => void) | undefined;
   let generation = 0;
   /** Reset away, closed, or its endpoint removed: an attempt under way ends without effect, no retry follows. */
-  const isGone = (entry: Tracked) => entry.generation !== generation || !endpoints.includes(entry.endpoint);
+  const isGone = (entry: Tracked) =>
+    entry.generation !== generation || (entry.registered === undefined && !endpoints.includes(entry.endpoint));
 
   /** An endpoint of `seed` (`at` names it in errors): its version checked, or its seller's (else the latest). */
   function endpointOf(seed: WebhookEndpointSeed, at: string): WebhookEndpoint {
@@ -169,28 +176,52 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
     for (const endpoint of endpoints) {
       if (!endpoint.events.includes(event.type)) continue;
       if (endpoint.sellerId !== null && endpoint.sellerId !== event.data.customer.seller_id) continue;
-      // In the endpoint's version, through core's chain (the latest: the event as it is).
-      const rendered = eventInVersion(event, endpoint.apiVersion, { versioning, now: () => new Date(now()) });
-      const entry: Tracked = {
-        endpoint,
-        headers: rendered.headers,
-        generation,
-        delivery: {
-          id: globalThis.crypto.randomUUID(),
-          endpointId: endpoint.id,
-          url: endpoint.url,
-          event: rendered.body as CustomerEvent,
-          state: 'pending',
-          attempts: [],
-          nextAttemptAt: null,
-        },
-      };
-      tracked.push(entry);
-      // Trimmed in batches so that dispatching stays O(1) per delivery; trimmed ones still finish their retries.
-      if (tracked.length > 2 * KEPT_DELIVERIES) tracked = tracked.slice(-KEPT_DELIVERIES);
-      const first = (queues.get(endpoint.id) ?? Promise.resolve()).then(() => attempt(entry));
-      queues.set(endpoint.id, first);
+      track(endpoint, event);
     }
+  }
+
+  /**
+   * A delivery the API's endpoints made due (a change, or a replay): sent at once, as the server's worker would
+   * within seconds, signed with the endpoint's current secret and, during a rotation's overlap, the previous one.
+   */
+  function dispatchDue({ sellerId, endpoint, event }: DueDelivery): void {
+    const overlap = endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > new Date(now()).toISOString();
+    const secrets = overlap && endpoint.previousSecret ? [endpoint.secret, endpoint.previousSecret] : [endpoint.secret];
+    const target: WebhookEndpoint = {
+      id: endpoint.id,
+      url: endpoint.url,
+      secret: endpoint.secret,
+      events: [...endpoint.events],
+      sellerId,
+      apiVersion: endpoint.apiVersion,
+      failing: endpoint.failingSince !== null,
+    };
+    track(target, event, { sellerId, secrets });
+  }
+
+  function track(endpoint: WebhookEndpoint, event: CustomerEvent, registered?: Tracked['registered']): void {
+    // In the endpoint's version, through core's chain (the latest: the event as it is).
+    const rendered = eventInVersion(event, endpoint.apiVersion, { versioning, now: () => new Date(now()) });
+    const entry: Tracked = {
+      endpoint,
+      headers: rendered.headers,
+      generation,
+      ...(registered && { registered }),
+      delivery: {
+        id: globalThis.crypto.randomUUID(),
+        endpointId: endpoint.id,
+        url: endpoint.url,
+        event: rendered.body as CustomerEvent,
+        state: 'pending',
+        attempts: [],
+        nextAttemptAt: null,
+      },
+    };
+    tracked.push(entry);
+    // Trimmed in batches so that dispatching stays O(1) per delivery; trimmed ones still finish their retries.
+    if (tracked.length > 2 * KEPT_DELIVERIES) tracked = tracked.slice(-KEPT_DELIVERIES);
+    const first = (queues.get(endpoint.id) ?? Promise.resolve()).then(() => attempt(entry));
+    queues.set(endpoint.id, first);
   }
 
   function attempt(entry: Tracked): Promise<void> {
@@ -202,17 +233,23 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
       if (isGone(entry)) return;
       const { delivery, endpoint } = entry;
       delivery.attempts.push({ at, ...outcome });
+      const report = (state: 'delivered' | 'retrying' | 'failed') => {
+        if (entry.registered) api.webhookStore.setDeliveryState(entry.registered.sellerId, delivery.event.id, endpoint.id, state, at);
+      };
       if (outcome.status !== null && isAcknowledged(outcome.status)) {
         Object.assign(delivery, { state: 'delivered', nextAttemptAt: null });
         endpoint.failing = false;
+        report('delivered');
         return;
       }
       const delay = nextRetryDelay(delivery.attempts.length, random);
       if (delay === undefined) {
         Object.assign(delivery, { state: 'failed', nextAttemptAt: null });
         endpoint.failing = true;
+        report('failed');
         return;
       }
+      report('retrying');
       Object.assign(delivery, { state: 'retrying', nextAttemptAt: new Date(now() + delay).toISOString() });
       entry.cancelRetry = schedule(delay, () => {
         entry.cancelRetry = undefined;
@@ -233,6 +270,7 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
   }
 
   setEndpoints(initial.map((endpoint) => ({ ...endpoint })));
+  const stopDue = api.webhookStore.onDue(dispatchDue);
 
   return {
     add(seed) {
@@ -277,6 +315,7 @@ export function createWebhookDispatcher(api: MockApi, options: WebhookDispatcher
       setEndpoints(initial.map((endpoint) => ({ ...endpoint })));
     },
     close() {
+      stopDue();
       generation++;
       cancelRetries(tracked);
       closing.abort();

@@ -27,14 +27,15 @@ export interface SendOptions {
  */
 export async function sendWebhook(
   url: string,
-  secret: string,
+  /** One secret, or several (a rotation's overlap: each signs, Standard Webhooks' space-separated signatures). */
+  secret: string | readonly string[],
   event: CustomerEvent | Record<string, unknown>,
   options: SendOptions = {},
 ): Promise<AttemptOutcome> {
   const { timeoutMs = WEBHOOK_TIMEOUT_MS, now = Date.now, signal, headers = {} } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   const body = JSON.stringify(event);
-  const signed = await webhookHeaders([secret], { id: String(event.id), timestamp: Math.floor(now() / 1000), body });
+  const signed = await webhookHeaders(typeof secret === 'string' ? [secret] : secret, { id: String(event.id), timestamp: Math.floor(now() / 1000), body });
   try {
     const response = await fetch(url, {
       method: 'POST',

@@ -151,7 +151,7 @@ describe('the control API', () => {
 
   it('refuses bad control requests with a 400 naming the problem', async () => {
     const cases: Array<[string, unknown, string]> = [
-      ['/next-responses', { operation: 'searchCustomers', status: 500 }, 'body.operation: must be one of listCustomers, createCustomer, getCustomer, updateCustomer, deleteCustomer'],
+      ['/next-responses', { operation: 'searchCustomers', status: 500 }, 'body.operation: must be one of listCustomers, createCustomer, getCustomer, updateCustomer, deleteCustomer, listWebhookEndpoints, createWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookEndpointSecret, replayWebhookEvents, listEvents, getEvent'],
       ['/next-responses', { operation: 'getCustomer', status: 200 }, 'body: status 200 needs the body to answer with'],
       ['/next-responses', { operation: 'getCustomer', status: '500' }, 'body.status: must be a number'],
       ['/next-responses', { operation: 'getCustomer', status: 500, headers: { 'Retry-After': 1 } }, 'body.headers: must be an object of header names to string values'],

@@ -27,6 +27,15 @@ describe('mountPoint', () => {
     expect(pattern.source).not.toMatch(/\((?!\?:)/); // no capture group for MSW to decode
   });
 
+  it('mounts every collection of core\'s operation table, and nothing beside them', () => {
+    const { pattern } = mountPoint('http://127.0.0.1:3000');
+    expect(pattern.test('http://127.0.0.1:3000/api/webhook_endpoints')).toBe(true);
+    expect(pattern.test('http://127.0.0.1:3000/api/webhook_endpoints/1/replay')).toBe(true);
+    expect(pattern.test('http://127.0.0.1:3000/api/events/evt_1')).toBe(true);
+    expect(pattern.test('http://127.0.0.1:3000/api/eventsX')).toBe(false);
+    expect(pattern.test('http://127.0.0.1:3000/api/other')).toBe(false);
+  });
+
   it('keeps a path prefix to strip before routing', () => {
     expect(mountPoint('https://api.example.test/v1/').basePath).toBe('/v1');
   });

@@ -15,6 +15,8 @@ import { abortError } from './internal/abort-error';
 import { sdkHeaders } from './internal/runtime';
 import { Customers } from './resources/customers';
 import { Webhooks } from './resources/webhooks';
+import { WebhookEndpoints } from './resources/webhook-endpoints';
+import { Events } from './resources/events';
 import { VERSION } from './version';
 
 /**
@@ -144,6 +146,10 @@ export class CustomersClient {
   declare readonly customers: Customers;
   /** Verify the change events the API sends to your webhook endpoints. */
   declare readonly webhooks: Webhooks;
+  /** Register, change, rotate, delete webhook endpoints and replay their events. */
+  declare readonly webhookEndpoints: WebhookEndpoints;
+  /** List and read change events (catch up after downtime). */
+  declare readonly events: Events;
 
   // Private fields: the key never shows up in console.log(client), util.inspect or JSON.stringify.
   readonly #options: ClientOptions;
@@ -165,6 +171,8 @@ export class CustomersClient {
     this.#logger = options.logger ?? envLogger();
     this.#hooks = options.hooks ?? {};
     this.customers = new Customers((opts, request, context) => this.#send(opts, request, context));
+    this.webhookEndpoints = new WebhookEndpoints((opts, request, context) => this.#send(opts, request, context));
+    this.events = new Events((opts, request, context) => this.#send(opts, request, context));
     this.webhooks = new Webhooks(options.webhookSecret ?? readEnv('CUSTOMERS_API_WEBHOOK_SECRET'));
   }
 

@@ -18,6 +18,21 @@ export type {
   CustomerUpdateFields,
 } from './resources/customer-types';
 export { Webhooks } from './resources/webhooks';
+export { WebhookEndpoints } from './resources/webhook-endpoints';
+export { Events } from './resources/events';
+export type {
+  CreatedWebhookEndpoint,
+  EventListParams,
+  EventType,
+  WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookEndpointListParams,
+  WebhookEndpointUpdate,
+  WebhookEndpointUpdateFields,
+  WebhookReplay,
+  WebhookReplayResult,
+  WebhookSecretRotation,
+} from './resources/webhook-endpoint-types';
 
 // Webhooks: the verifier (loaded on first use) and the change events
 export { verifyWebhook } from './webhooks/verify-webhook-lazy';

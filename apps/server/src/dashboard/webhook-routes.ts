@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
-import type { ApiVersion, RateLimiter } from '@customers-api/core';
+import { createWebhookService, type ApiVersion, type RateLimiter, type SellerContext } from '@customers-api/core';
+import { SqlWebhookStore } from '../webhooks/sql-webhook-store.js';
 import { audited } from '../audit/audit-log.js';
 import { dashboardAudit } from '../audit/request-audit.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { listDeliveryPage } from '../webhooks/delivery-pages.js';
-import { deleteEndpoint, enableEndpoint, findEndpoint, resendDelivery, rotateEndpointSecret } from '../webhooks/endpoints.js';
+import { enableEndpoint, resendDelivery } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { dashboardErrors } from './dashboard-errors.js';
 import { chargeSellerBudget } from './seller-budget.js';
@@ -46,6 +47,17 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
     return value;
   };
 
+  // What the dashboard does as the public API does it goes through core's service over the same store (the public
+  // operations' rules, audited for the session); the seller's plan limit plays no part in it.
+  const webhooksFor = (request: FastifyRequest) =>
+    createWebhookService({
+      store: new SqlWebhookStore(database, box, dashboardAudit(request), now),
+      allowPrivate,
+      clock: () => now().toISOString(),
+      ...(versions && { versions }),
+    });
+  const sellerContext = (request: FastifyRequest): SellerContext => ({ sellerId: sellerOf(request), customerLimit: 0 });
+
   app.get('/webhooks', async (request) => ({ endpoints: await listSellerEndpoints(database, sellerOf(request)) }));
 
   app.post('/webhooks', charged, async (request, reply) => {
@@ -57,23 +69,16 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
     return reply.code(201).send(created);
   });
 
+  // The public API's DELETE /api/webhook_endpoints/{id} (core's 404 is the dashboard's, word for word).
   app.delete<EndpointRoute>('/webhooks/:id', charged, async (request, reply) => {
-    const sellerId = sellerOf(request);
-    const targetId = canonicalUuid(request.params.id) ?? null;
-    found(await audited(database, dashboardAudit(request), (trx) => deleteEndpoint(trx, sellerId, request.params.id),
-      (deleted) => (deleted ? { sellerId, action: 'webhook_endpoint.deleted', targetId } : undefined), now()));
+    await webhooksFor(request).deleteEndpoint(sellerContext(request), request.params.id);
     return reply.code(204).send();
   });
 
-  app.post<EndpointRoute>('/webhooks/:id/rotate-secret', charged, async (request) => {
-    const sellerId = sellerOf(request);
-    const { id, secret } = found(await audited(database, dashboardAudit(request),
-      (trx) => rotateEndpointSecret(trx, box, sellerId, request.params.id, { now: now() }),
-      (rotated) => rotated && { sellerId, action: 'webhook_endpoint.secret_rotated', targetId: rotated.id }, now()));
-    // Answered in the listing's shape with the new secret, as after a create.
-    const { seller_id: _seller, ...endpoint } = found(await findEndpoint(database, sellerId, id));
-    return { ...endpoint, secret };
-  });
+  // The public API's rotate_secret with its default 24-hour overlap, answered in the listing's shape with the secret.
+  app.post<EndpointRoute>('/webhooks/:id/rotate-secret', charged, async (request) =>
+    webhooksFor(request).rotateSecret(sellerContext(request), request.params.id, undefined),
+  );
 
   app.post<EndpointRoute>('/webhooks/:id/enable', charged, async (request) => {
     const sellerId = sellerOf(request);

@@ -445,6 +445,30 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('webhook_endpoints').dropColumn('description').execute();
       },
     },
+    // Webhook endpoints and events in the public API (issue 37): idempotent endpoint creates, and the seller's
+    // events newest first (GET /api/events) through an index in that order.
+    '016_public_webhook_api': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('webhook_endpoint_idempotency_keys')
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('fingerprint', 'text', (c) => c.notNull())
+          .addColumn('endpoint_id', t.id, (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+          .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+          .addPrimaryKeyConstraint('webhook_endpoint_idempotency_keys_pk', ['seller_id', 'key'])
+          .execute();
+        await db.schema
+          .createIndex('customer_changes_seller_time')
+          .on('customer_changes')
+          .columns(['seller_id', 'occurred_at', 'event_id'])
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('customer_changes_seller_time').ifExists().execute();
+        await db.schema.dropTable('webhook_endpoint_idempotency_keys').ifExists().execute();
+      },
+    },
   };
 }
 

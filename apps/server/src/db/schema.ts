@@ -128,6 +128,15 @@ export interface WebhookEndpointsTable {
   description: ColumnType<string, string | undefined, string>;
 }
 
+/** An endpoint create's Idempotency-Key (migration 016): the same key and body within 24 hours answer it again. */
+export interface WebhookEndpointIdempotencyKeysTable {
+  seller_id: string;
+  key: string;
+  fingerprint: string;
+  endpoint_id: string;
+  expires_at: Timestamp;
+}
+
 /** The outbox: one row per change of a customer, written by triggers (db/outbox-triggers.ts). */
 export interface CustomerChangesTable {
   id: SerialId;
@@ -213,6 +222,7 @@ export interface Database {
   dashboard_sessions: DashboardSessionsTable;
   seller_customer_counts: SellerCustomerCountsTable;
   webhook_endpoints: WebhookEndpointsTable;
+  webhook_endpoint_idempotency_keys: WebhookEndpointIdempotencyKeysTable;
   customer_changes: CustomerChangesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;

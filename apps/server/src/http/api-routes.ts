@@ -7,7 +7,9 @@ import {
   type ApiVersioning,
   type CustomerService,
   type Operation,
+  type WebhookService,
 } from '@customers-api/core';
+import type { FastifyRequest } from 'fastify';
 import { headerReader } from './header-reader.js';
 import { queryOf } from './request-target.js';
 import { responseSchemas } from './response-schemas.js';
@@ -29,6 +31,7 @@ export function registerApiRoutes(
   service: CustomerService,
   versioning: ApiVersioning,
   now: () => Date,
+  webhooksFor?: (request: FastifyRequest) => WebhookService,
 ): void {
   for (const operation of OPERATIONS) {
     app.route<{ Params: Record<string, string> }>({
@@ -58,6 +61,8 @@ export function registerApiRoutes(
           preRead: request.preRead,
           preReadPage: request.preReadPage,
           changes: request.versionChanges,
+          apiVersion: reply.getHeader(API_VERSION_HEADER) as string | undefined,
+          webhooks: webhooksFor?.(request),
         });
         reply.code(result.status).headers(result.headers);
         if (result.body === undefined) return reply.send();

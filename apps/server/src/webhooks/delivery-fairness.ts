@@ -29,5 +29,5 @@ export function endpointSlots(timeoutsInARow: number, slots = ENDPOINT_DELIVERY_
   return Math.max(1, Math.floor(slots / 2 ** Math.min(Math.max(timeoutsInARow, 0), 30)));
 }
 
-/** The server's default cap on a seller's webhook endpoints; `sellers update --webhook-endpoint-limit` sets one. */
-export const DEFAULT_WEBHOOK_ENDPOINT_LIMIT = 10;
+/** The default cap on a seller's webhook endpoints (core's); `sellers update --webhook-endpoint-limit` sets one. */
+export { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from '@customers-api/core';

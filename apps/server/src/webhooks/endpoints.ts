@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   CUSTOMER_EVENT_TYPES,
+  duplicateUrlMessage,
+  endpointLimitMessage,
   generateWebhookSecret,
   isEventId,
   LATEST_API_VERSION,
@@ -179,16 +181,8 @@ export async function createEndpoint(
   return { kind: 'created', endpoint: { ...endpointFromRow(row), secret } };
 }
 
-/**
- * The message of a URL the seller already has an endpoint at (creation and edits alike, every host: the
- * dashboard's 409, the CLI's error).
- *
- * @example
- * duplicateUrlMessage('https://crm.example.com/hooks');
- */
-export function duplicateUrlMessage(url: string): string {
-  return `url ${url} already has a webhook endpoint in this account; edit that one instead`;
-}
+// Worded once in core for every host (the public API's 409, the dashboard's, the CLI's error).
+export { duplicateUrlMessage, endpointLimitMessage };
 
 /**
  * Whether another of the seller's endpoints is at this normalized URL (`except`: the one being edited). Run it
@@ -203,18 +197,6 @@ export async function urlTakenIn(db: Kysely<Database>, sellerId: string, url: st
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/**
- * The message of a refused create at the cap, naming it (the dashboard's 403, the CLI's error).
- *
- * @example
- * endpointLimitMessage(10); // 'Webhook endpoint limit reached: this account may have at most 10 webhook endpoints; …'
- */
-export function endpointLimitMessage(limit: number): string {
-  return (
-    `Webhook endpoint limit reached: this account may have at most ${limit} webhook ${limit === 1 ? 'endpoint' : 'endpoints'}; ` +
-    'delete one first, or ask the operator to raise the limit'
-  );
-}
 
 /**
  * Enables a disabled endpoint again (the seller in the dashboard, the operator with `webhooks enable`): new changes

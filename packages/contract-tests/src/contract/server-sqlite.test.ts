@@ -7,6 +7,20 @@ import { leakedKeys } from '../support/log-capture.js';
 import { startServerTarget, type ServerTarget } from '../targets/server-target.js';
 
 const log = createConformanceLog();
+
+/** Each webhook-endpoint and event operation once, with a valid request (issue 37). */
+const ENDPOINT_PATH = '/api/webhook_endpoints/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const WEBHOOK_CALLS = [
+  ['GET', '/api/webhook_endpoints', undefined],
+  ['POST', '/api/webhook_endpoints', { url: 'https://hooks.example.com/faults' }],
+  ['GET', ENDPOINT_PATH, undefined],
+  ['PATCH', ENDPOINT_PATH, { description: 'x' }],
+  ['DELETE', ENDPOINT_PATH, undefined],
+  ['POST', `${ENDPOINT_PATH}/rotate_secret`, undefined],
+  ['POST', `${ENDPOINT_PATH}/replay`, { since: '2026-01-01T00:00:00Z' }],
+  ['GET', '/api/events', undefined],
+  ['GET', '/api/events/evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e', undefined],
+] as const;
 let server: ServerTarget;
 
 beforeAll(async () => {
@@ -44,6 +58,17 @@ describe('reference server on SQLite: faults', () => {
         });
         expect(response.text).not.toMatch(/at .*\.(js|ts):\d+|stack|sqlite|kysely|customers_gone|no such table/i);
       }
+      // The webhook-endpoint and event operations: their tables disappear the same way.
+      await broken.handle.db.schema.alterTable('webhook_endpoints').renameTo('webhook_endpoints_gone').execute();
+      await broken.handle.db.schema.alterTable('customer_changes').renameTo('customer_changes_gone').execute();
+      for (const [method, where, body] of WEBHOOK_CALLS) {
+        const response = await send(broken, method, where, { key: seller.key, body });
+        expect({ status: response.status, body: response.json }, `${method} ${where}`).toEqual({
+          status: 500,
+          body: { error: 'Internal Server Error', message: 'An unexpected error occurred; quote the X-Request-Id when reporting it' },
+        });
+        expect(response.text).not.toMatch(/at .*\.(js|ts):\d+|stack|sqlite|kysely|_gone|no such table/i);
+      }
     } finally {
       await broken.app.close();
       await broken.database.dispose().catch(() => {});
@@ -74,6 +99,7 @@ describe('reference server on SQLite: rate limits', () => {
         ['GET', path, undefined],
         ['PATCH', path, { status: 'inactive' }],
         ['DELETE', path, undefined],
+        ...WEBHOOK_CALLS,
       ] as const;
       for (const [method, where, body] of calls) {
         // A new seller per operation: its first request spends the budget of 1, the second one is refused.

@@ -8,6 +8,8 @@ export interface ListPosition {
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The ids of customers and webhook endpoints (canonical UUIDs); event cursors pass `isEventId`. */
+const isUuid = (id: string): boolean => UUID.test(id);
 
 /**
  * The opaque `next_cursor` for a position, bound to the seller and the filters of the walk: base64url of
@@ -32,8 +34,8 @@ export function encodeCursor(position: ListPosition, scope: string): string {
  * @example
  * const after = decodeCursor(query.cursor, scopeOf(sellerId, filters));
  */
-export function decodeCursor(cursor: string, scope: string): ListPosition {
-  const { position, scope: made } = readCursor(cursor);
+export function decodeCursor(cursor: string, scope: string, isId: (id: string) => boolean = isUuid): ListPosition {
+  const { position, scope: made } = readCursor(cursor, isId);
   if (made !== scope) throw errors.cursorInvalid();
   return position;
 }
@@ -45,7 +47,10 @@ export function decodeCursor(cursor: string, scope: string): ListPosition {
  * @example
  * const { position, scope } = readCursor(query.cursor); // scope === scopeOf(sellerId, filters) before it is used
  */
-export function readCursor(cursor: string): { position: ListPosition; scope: string } {
+export function readCursor(
+  cursor: string,
+  isId: (id: string) => boolean = isUuid,
+): { position: ListPosition; scope: string } {
   let parsed: unknown;
   try {
     // Stryker disable next-line StringLiteral: no cursor encodeCursor makes holds `-` or `_` (see encodeCursor)
@@ -56,7 +61,7 @@ export function readCursor(cursor: string): { position: ListPosition; scope: str
     throw errors.cursorInvalid();
   }
   const { v, c, i, s } = (parsed ?? {}) as Record<string, unknown>;
-  if (v !== 1 || typeof s !== 'string' || typeof c !== 'string' || !ISO_UTC.test(c) || typeof i !== 'string' || !UUID.test(i)) {
+  if (v !== 1 || typeof s !== 'string' || typeof c !== 'string' || !ISO_UTC.test(c) || typeof i !== 'string' || !isId(i)) {
     throw errors.cursorInvalid();
   }
   return { position: { createdAt: c, id: i }, scope: s };

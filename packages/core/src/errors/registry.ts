@@ -6,6 +6,10 @@ export const MESSAGES = {
     'An API key is required; send it in the X-API-Key header or as an Authorization Bearer token',
   apiKeyInvalid: 'The API key is invalid, revoked or expired',
   customerNotFound: 'Customer not found',
+  webhookEndpointNotFound: 'Webhook endpoint not found',
+  eventNotFound: 'Event not found',
+  webhookEndpointDisabled:
+    'Webhook endpoint is disabled; enable it (PATCH disabled false) before replaying events',
   unsupportedMediaType: 'Content-Type must be application/json',
   internal: 'An unexpected error occurred; quote the X-Request-Id when reporting it',
   cursorInvalid:
@@ -34,6 +38,13 @@ export const errors = {
       `Customer limit reached; your subscription plan allows ${limit} ${limit === 1 ? 'customer' : 'customers'}`,
     ),
   customerNotFound: () => new ApiError(404, MESSAGES.customerNotFound),
+  webhookEndpointNotFound: () => new ApiError(404, MESSAGES.webhookEndpointNotFound),
+  eventNotFound: () => new ApiError(404, MESSAGES.eventNotFound),
+  /** `message`: endpointLimitMessage(cap), worded once for the API and the dashboard. */
+  webhookEndpointLimitReached: (message: string) => new ApiError(403, message),
+  /** `message`: duplicateUrlMessage(url). */
+  webhookUrlTaken: (message: string) => new ApiError(409, message),
+  webhookEndpointDisabled: () => new ApiError(409, MESSAGES.webhookEndpointDisabled),
   routeNotFound: (path: string) => new ApiError(404, `No route matches ${path}`),
   methodNotAllowed: (method: string, allowed: readonly string[]) =>
     new ApiError(405, `Method ${method} is not allowed here; use ${allowed.join(', ')}`, {

@@ -35,5 +35,67 @@ export const SPEC_OPERATIONS = {
     "path": "/api/customers/{id}",
     "readsBody": false,
     "successStatus": 204
+  },
+  "listWebhookEndpoints": {
+    "method": "GET",
+    "path": "/api/webhook_endpoints",
+    "readsBody": false,
+    "successStatus": 200,
+    "successSchema": "WebhookEndpointList"
+  },
+  "createWebhookEndpoint": {
+    "method": "POST",
+    "path": "/api/webhook_endpoints",
+    "readsBody": true,
+    "successStatus": 201,
+    "successSchema": "CreatedWebhookEndpoint"
+  },
+  "getWebhookEndpoint": {
+    "method": "GET",
+    "path": "/api/webhook_endpoints/{id}",
+    "readsBody": false,
+    "successStatus": 200,
+    "successSchema": "WebhookEndpoint"
+  },
+  "updateWebhookEndpoint": {
+    "method": "PATCH",
+    "path": "/api/webhook_endpoints/{id}",
+    "readsBody": true,
+    "successStatus": 200,
+    "successSchema": "WebhookEndpoint"
+  },
+  "deleteWebhookEndpoint": {
+    "method": "DELETE",
+    "path": "/api/webhook_endpoints/{id}",
+    "readsBody": false,
+    "successStatus": 204
+  },
+  "rotateWebhookEndpointSecret": {
+    "method": "POST",
+    "path": "/api/webhook_endpoints/{id}/rotate_secret",
+    "readsBody": true,
+    "successStatus": 200,
+    "successSchema": "CreatedWebhookEndpoint"
+  },
+  "replayWebhookEvents": {
+    "method": "POST",
+    "path": "/api/webhook_endpoints/{id}/replay",
+    "readsBody": true,
+    "successStatus": 200,
+    "successSchema": "WebhookReplayResult"
+  },
+  "listEvents": {
+    "method": "GET",
+    "path": "/api/events",
+    "readsBody": false,
+    "successStatus": 200,
+    "successSchema": "EventList"
+  },
+  "getEvent": {
+    "method": "GET",
+    "path": "/api/events/{id}",
+    "readsBody": false,
+    "successStatus": 200,
+    "successSchema": "CustomerEvent"
   }
 } as const;

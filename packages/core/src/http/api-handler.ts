@@ -1,5 +1,6 @@
 import { authenticate, type KeyLookup } from '../auth/authenticate.js';
 import type { CustomerService } from '../customers/customer-service.js';
+import type { WebhookService } from '../webhooks/webhook-service.js';
 import { errors, toApiError } from '../errors/registry.js';
 import { isApiError } from '../errors/api-error.js';
 import { API_RESPONSE_HEADERS, runOperation } from './operations.js';
@@ -13,6 +14,8 @@ import { API_VERSIONING, pinnedVersion, type ApiVersioning } from '../versions/v
 
 export interface ApiHandlerOptions {
   service: CustomerService;
+  /** The webhook-endpoint and event operations; without it they answer 404 like unknown routes. */
+  webhooks?: WebhookService;
   lookupKey: KeyLookup;
   /** Computes core's `hashApiKey`; a server may pass a synchronous SHA-256. */
   hashKey?: (key: string) => string | Promise<string>;
@@ -71,6 +74,8 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
       body: request.body,
       ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
       changes: versioning.changesFor(version.version),
+      apiVersion: version.version,
+      webhooks: options.webhooks,
     });
     return result;
   }

@@ -1,10 +1,13 @@
 import type { HeaderReader } from '../auth/read-api-key.js';
 import type { CustomerService, PreReadPage } from '../customers/customer-service.js';
 import { SPEC_OPERATIONS } from '../generated/operations.js';
-import type { Customer, SellerContext } from '../types.js';
+import type { CreatedWebhookEndpoint, Customer, CustomerEvent, SellerContext } from '../types.js';
+import type { WebhookService } from '../webhooks/webhook-service.js';
 import { BODY_LIMIT_BYTES, readJsonBody } from './read-json-body.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
+import { errors } from '../errors/registry.js';
 import {
+  downgradeEvent,
   downgradeErrorMessage,
   downgradeResponse,
   upgradeRequest,
@@ -38,6 +41,13 @@ export interface OperationInput {
    * read through them up to the latest, the success body and error messages come back down. Undefined: latest.
    */
   changes?: readonly VersionChange[] | undefined;
+  /** The version the answer is written in (events carry it in `api_version`); with `changes`. */
+  apiVersion?: string | undefined;
+  /**
+   * The webhook-endpoint and event rules over the host's store. A host without one answers those operations
+   * `404` like an unknown route (none does once issue 37 is done).
+   */
+  webhooks?: WebhookService | undefined;
 }
 
 /** A customer a store read in the authentication step: the canonical id asked for and what the seller has there. */
@@ -85,7 +95,48 @@ const CALLS: Record<OperationId, Call> = {
   updateCustomer: { run: ({ service, seller, params }, json) => service.update(seller, params.id ?? '', json()) },
   // Stryker disable next-line StringLiteral: equivalent (see above)
   deleteCustomer: { run: ({ service, seller, params }) => service.delete(seller, params.id ?? '') },
+  listWebhookEndpoints: { run: (input) => webhooksOf(input).listEndpoints(input.seller, input.query ?? '') },
+  createWebhookEndpoint: {
+    run: (input, json) =>
+      webhooksOf(input).createEndpoint(input.seller, json(), { idempotencyKey: input.header('idempotency-key') ?? undefined }),
+    headers: (endpoint) => ({ Location: pathFor('getWebhookEndpoint', { id: (endpoint as CreatedWebhookEndpoint).id }) }),
+  },
+  getWebhookEndpoint: { run: (input) => webhooksOf(input).getEndpoint(input.seller, input.params.id ?? '') },
+  updateWebhookEndpoint: {
+    run: (input, json) => webhooksOf(input).updateEndpoint(input.seller, input.params.id ?? '', json()),
+  },
+  deleteWebhookEndpoint: { run: (input) => webhooksOf(input).deleteEndpoint(input.seller, input.params.id ?? '') },
+  // The body is optional: none (or an empty one) is every default.
+  rotateWebhookEndpointSecret: {
+    run: (input, json) =>
+      webhooksOf(input).rotateSecret(input.seller, input.params.id ?? '', input.body?.byteLength ? json() : undefined),
+  },
+  replayWebhookEvents: { run: (input, json) => webhooksOf(input).replay(input.seller, input.params.id ?? '', json()) },
+  listEvents: {
+    run: (input) =>
+      webhooksOf(input)
+        .listEvents(input.seller, input.query ?? '')
+        .then((list) => ({ ...list, data: list.data.map((event) => inCallersVersion(input, event)) })),
+  },
+  getEvent: {
+    run: (input) =>
+      webhooksOf(input)
+        .getEvent(input.seller, input.params.id ?? '')
+        .then((event) => inCallersVersion(input, event)),
+  },
 };
+
+function webhooksOf(input: OperationInput): WebhookService {
+  if (!input.webhooks) throw errors.routeNotFound(pathFor('listWebhookEndpoints'));
+  return input.webhooks;
+}
+
+/** An event of the latest version written in the caller's, as a webhook endpoint pinned to it receives it. */
+function inCallersVersion(input: OperationInput, event: CustomerEvent): CustomerEvent {
+  const { changes, apiVersion } = input;
+  if (changes === undefined || apiVersion === undefined) return event;
+  return { ...downgradeEvent(changes, event as Record<string, unknown>), api_version: apiVersion } as CustomerEvent;
+}
 
 /** Every operation of openapi.yaml, in the spec's order. */
 export const OPERATIONS: readonly Operation[] = OPERATION_IDS.map((id) => ({ id, ...SPEC_OPERATIONS[id] }));

@@ -48,6 +48,12 @@ describe('routeRequest', () => {
     expect(apiPaths()).toEqual([
       { template: '/api/customers', allowed: ['GET', 'HEAD', 'POST'] },
       { template: '/api/customers/{id}', allowed: ['GET', 'HEAD', 'PATCH', 'DELETE'] },
+      { template: '/api/webhook_endpoints', allowed: ['GET', 'HEAD', 'POST'] },
+      { template: '/api/webhook_endpoints/{id}', allowed: ['GET', 'HEAD', 'PATCH', 'DELETE'] },
+      { template: '/api/webhook_endpoints/{id}/rotate_secret', allowed: ['POST'] },
+      { template: '/api/webhook_endpoints/{id}/replay', allowed: ['POST'] },
+      { template: '/api/events', allowed: ['GET', 'HEAD'] },
+      { template: '/api/events/{id}', allowed: ['GET', 'HEAD'] },
     ]);
   });
 });

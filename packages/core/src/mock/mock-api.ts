@@ -4,6 +4,8 @@ import { createApiHandler } from '../http/api-handler.js';
 import type { ApiVersioning } from '../versions/version-change.js';
 import type { ApiRequest } from '../http/types.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
+import { MemoryWebhookStore } from '../store/memory-webhook-store.js';
+import { createWebhookService } from '../webhooks/webhook-service.js';
 import type { Customer, SellerContext } from '../types.js';
 import { forcedAnswer, type MockAnswer } from './forced-answer.js';
 import { checkForced, type ForcedResponse, ForcedResponses } from './forced-responses.js';
@@ -119,6 +121,8 @@ export interface MockApi {
   onEvent(listener: CustomerEventListener): () => void;
   /** The customers and idempotency records, for inspection between requests. */
   store: MemoryCustomerStore;
+  /** The webhook endpoints registered through the API and their events (`onDue` tells a host what to send). */
+  webhookStore: MemoryWebhookStore;
   /**
    * Back to the start: the `seed` option's customers (same ids) and nothing else; forced responses are
    * dropped; the journal is cleared and the clock is the start's again; sellers and revocations stay.
@@ -143,6 +147,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const directory = createSellerDirectory({ ...options, now: mockClock.now });
   const clock = options.clock ?? mockClock.timestamp;
   const service = createCustomerService({ store, clock });
+  const webhookStore = new MemoryWebhookStore(store);
+  // A mock's receivers are usually on this machine: loopback and private URLs are allowed, as with
+  // `--allow-private-webhooks`.
+  const webhooks = createWebhookService({ store: webhookStore, clock, allowPrivate: true, ...(options.versioning && { versions: options.versioning.versions }) });
   // Seeds go through the same rules and clock, into the same store, without events.
   const seedService = createCustomerService({ store: events.quietStore, clock });
   const forced = new ForcedResponses();
@@ -150,6 +158,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     typeof options.rateLimit === 'number' ? memoryLimiter(options.rateLimit, mockClock.now) : options.rateLimit;
   const handle = createApiHandler({
     service,
+    webhooks,
     lookupKey: directory.lookupKey,
     hashKey: directory.hashKey,
     // A version's sunset follows the mock's clock, so a test can move past it.
@@ -269,12 +278,14 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     findSeller: (sellerId) => directory.find({ sellerId }),
     onEvent: events.onEvent,
     store,
+    webhookStore,
     reset() {
       forced.clear();
       journal.clear();
       mockClock.reset();
       return enqueue(async () => {
         store.clear();
+        webhookStore.clear();
         for (const customer of await ready.catch(() => [])) {
           // Already accepted by core once; put back as it was (same id and timestamps).
           // Stryker disable next-line ObjectLiteral: the memory store's limit check `size >= customerLimit` is false for undefined as for Infinity

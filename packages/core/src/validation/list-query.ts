@@ -32,6 +32,17 @@ export interface ListQuery {
  * parseListQuery('limit=500'); // throws 400 "limit must be at most 100"
  */
 export function parseListQuery(rawQuery: string): ListQuery {
+  return { limit: DEFAULT_PAGE_SIZE, ...parseQueryWith(validateListQuery, rawQuery) } as ListQuery;
+}
+
+/**
+ * A raw query string (without `?`) checked by one of the validators generated from an operation's query
+ * parameters, by the rules {@link parseListQuery} states; the parameters as the validator coerced them.
+ *
+ * @example
+ * parseQueryWith(validators.validateListEventsQuery, 'type=customer.created'); // { type: 'customer.created' }
+ */
+export function parseQueryWith(validator: GeneratedValidator, rawQuery: string): Record<string, unknown> {
   // No prototype: a parameter named `__proto__` is an unknown parameter like any other.
   const query: Record<string, unknown> = Object.create(null);
   for (const [name, value] of new URLSearchParams(rawQuery)) {
@@ -40,12 +51,12 @@ export function parseListQuery(rawQuery: string): ListQuery {
     if (value.includes('\u0000')) throw errors.badRequest(`${name} must not contain U+0000`);
     query[name] = value;
   }
-  if (!validateListQuery(query)) {
+  if (!validator(query)) {
     // Stryker disable next-line ArrayDeclaration: ajv always sets `errors` when a validator returns false
-    const failures = validateListQuery.errors ?? [];
+    const failures = validator.errors ?? [];
     throw errors.badRequest(outOfRangeMessage(failures, query) ?? messageFor(failures, { root: 'query', member: 'query parameter' }));
   }
-  return { limit: DEFAULT_PAGE_SIZE, ...query } as ListQuery;
+  return { ...query };
 }
 
 /** For a date-time parameter that is well formed but names an instant no store keeps: say so, not the format. */

@@ -58,6 +58,10 @@ function describe(error: AjvError, subject: Subject = BODY): string {
       return Number(params.limit) === 1
         ? `${name} must not be empty`
         : `${name} must be at least ${plural(Number(params.limit), 'character')}`;
+    case 'minItems':
+      return `${name} must have at least ${plural(Number(params.limit), 'item')}`;
+    case 'maxItems':
+      return `${name} must have at most ${plural(Number(params.limit), 'item')}`;
     case 'minProperties':
       return `${name} must have at least ${plural(Number(params.limit), 'property', 'properties')}`;
     case 'format':

@@ -7,6 +7,17 @@ import { findUnstorableText } from './unstorable-text.js';
 
 const validators = generated as unknown as Record<keyof typeof generated, GeneratedValidator>;
 
+/**
+ * A body checked against one of the validators compiled from openapi.yaml, then for text no store keeps: the
+ * body typed, or a 400 naming the property.
+ *
+ * @example
+ * const input = checkBody<WebhookReplay>(validators.validateWebhookReplay, body);
+ */
+export function checkBody<T>(validator: GeneratedValidator, body: unknown): T {
+  return check<T>(validator, body);
+}
+
 function check<T>(validator: GeneratedValidator, body: unknown): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw errors.badRequest('body must be a JSON object');

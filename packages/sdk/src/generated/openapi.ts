@@ -94,6 +94,202 @@ export interface paths {
         patch: operations["updateCustomer"];
         trace?: never;
     };
+    "/api/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The authenticated seller's webhook endpoints, newest first (`created_at` descending, then `id`
+         *     descending), one page at a time, with the same cursor rules as listing customers: while `has_more` is
+         *     true pass `next_cursor` as `cursor`; a cursor made for another seller or that does not parse is `400`
+         *     naming `cursor`. Never a secret.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Registers a URL to receive the seller's change events (see "Change events" above) and answers with its
+         *     signing secret (`whsec_` and the base64 of 24 random bytes) in full, **once**: store it in the receiver's
+         *     configuration. The URL follows the rules of "Endpoints" above (`http` or `https`, no credentials,
+         *     control or bidirectional formatting characters, at most 2048 characters, a public address) and is stored
+         *     and answered normalized. `events` defaults to every type; `api_version` to the seller's pinned version.
+         *     A URL another endpoint of the seller already has is `409`; one endpoint more than the seller's cap
+         *     (10 unless the operator sets another) is `403` naming the cap.
+         *
+         *     **Idempotency.** As for creating a customer: the same `Idempotency-Key` and body within 24 hours answers
+         *     the original `201` (the same endpoint and secret) without registering another endpoint.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook endpoint's UUID. A value that is not a UUID is answered with `404 Not Found`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description The endpoint with this id if it belongs to the authenticated seller. Never its secret.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description No event is sent to it any more, waiting retries included; its deliveries are removed with it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint (partial)
+         * @description Changes only the properties present in the body (at least one), by creation's rules: `url`, `events`,
+         *     `description`, `api_version`, and `disabled`: `true` stops sending to the endpoint (no event is kept
+         *     for it while it is disabled), `false` enables it again (as the dashboard's Enable; deliveries given up
+         *     meanwhile stay given up, replay them). A URL another endpoint of the seller has is `409`. Deliveries
+         *     already queued go to the new URL, in the new version. The secret does not change.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhook_endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook endpoint's UUID. A value that is not a UUID is answered with `404 Not Found`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret
+         * @description Makes a new secret and answers with it in full, **once**. Deliveries are signed with the new secret from
+         *     now on and, for `overlap_seconds` (24 hours when omitted, at most 7 days, 0 for none), also with the
+         *     previous one: such requests carry two space-separated signatures (Standard Webhooks), so a receiver can
+         *     switch secrets without dropping events (`previous_secret_expires_at` says until when). Rotating again
+         *     during an overlap replaces the previous secret with the one that was current. The body is optional.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook_endpoints/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook endpoint's UUID. A value that is not a UUID is answered with `404 Not Found`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an endpoint's events again
+         * @description Queues the endpoint's events created at or after `since` (and before `until`, when given) for delivery
+         *     again, oldest first, through the same fair queue as every delivery: all of them, or with
+         *     `only_undelivered` only those the endpoint has not acknowledged (waiting, retrying or given up). Only
+         *     events the endpoint was subscribed to when they happened exist for it (see "Change events"), and only
+         *     those of the last 30 days (event retention). Each queued event is delivered with its original `id`
+         *     (`webhook-id`), signed anew, attempts counted from zero; an event already waiting for the endpoint is
+         *     not queued twice, so repeating a replay is harmless. Events of one customer keep their order.
+         *
+         *     **At most 1000 events per request** (the same cap as the dashboard's "resend all failed"): the answer
+         *     says how many were queued, and when `has_more` is true, send `next_cursor` as `cursor` (with the same
+         *     `since`, `until` and `only_undelivered`) to queue the next ones. A disabled endpoint is `409`:
+         *     enable it first.
+         */
+        post: operations["replayWebhookEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The authenticated seller's change events of the last 30 days (event retention; see "Change events"),
+         *     newest first (`created_at` descending, then `id` descending), each written in the caller's API version,
+         *     one page at a time with the cursor rules of listing customers. Only changes that some endpoint was
+         *     subscribed to when they happened are events (the others are not recorded). Filters combine: `type`,
+         *     `customer_id`, `created_after` (inclusive), `created_before` (exclusive) and `undelivered_to`: only
+         *     events the given endpoint has not acknowledged yet (waiting, retrying or given up), the list to work
+         *     through after a receiver was down. An `undelivered_to` that is not one of the seller's endpoints is
+         *     `400` naming it. Unknown, repeated or malformed parameters are `400` naming the parameter.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id (`evt_` and 32 hex digits), as in a delivered body and its `webhook-id`. Another value is `404 Not Found`.
+                 * @example evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e
+                 */
+                id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description The event with this id (the `id` of a delivered body and its `webhook-id`) if it belongs to the
+         *     authenticated seller and is at most 30 days old, written in the caller's API version (its `api_version`
+         *     says which).
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "customer.created": {
@@ -390,6 +586,136 @@ export interface components {
             /** @description What went wrong, naming the failing property for invalid input. */
             message: string;
         };
+        /**
+         * @description A change event's type.
+         * @enum {string}
+         */
+        EventType: "customer.created" | "customer.updated" | "customer.deleted";
+        /** @description Where the seller's change events are sent. Never carries its secret. */
+        WebhookEndpoint: components["schemas"]["WebhookEndpointFields"];
+        /** @description The properties of a webhook endpoint that every answer about it has. */
+        WebhookEndpointFields: {
+            /**
+             * Format: uuid
+             * @description Unique identifier of the endpoint (server-assigned).
+             */
+            readonly id: string;
+            /** @description The URL events are `POST`ed to, in its normalized form. */
+            url: string;
+            /** @description The event types it receives, in the order of `EventType`. */
+            events: components["schemas"]["EventType"][];
+            /** @description The seller's note on it; empty when none. */
+            description: string;
+            api_version: components["schemas"]["ApiVersionDate"];
+            /** @description Whether nothing is sent to it (disabled by the seller, or after 5 days of failures). */
+            disabled: boolean;
+            /**
+             * Format: date-time
+             * @description When it was disabled; null while enabled.
+             */
+            disabled_at: string | null;
+            /** @description Whether a delivery to it was given up since its last success. */
+            failing: boolean;
+            /**
+             * Format: date-time
+             * @description Since when it is failing; null when it is not.
+             */
+            failing_since: string | null;
+            /**
+             * Format: date-time
+             * @description After a rotation, until when deliveries are signed with the previous secret too; null otherwise.
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description Registration time (ISO 8601, UTC).
+             */
+            readonly created_at: string;
+        };
+        /** @description An endpoint with its signing secret, answered only by create and rotate. */
+        CreatedWebhookEndpoint: components["schemas"]["WebhookEndpointFields"] & {
+            /** @description The signing secret (Standard Webhooks), shown this once; keep it in the receiver's configuration. */
+            secret: string;
+        };
+        /** @description One page of webhook endpoints, newest first. */
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Body of registering an endpoint. Unknown properties are rejected. */
+        WebhookEndpointCreate: {
+            /**
+             * @description An absolute `http` or `https` URL on a public address (see "Endpoints" above).
+             * @example https://shop.example.com/hooks/customers
+             */
+            url: string;
+            /** @description The event types to receive (a type named twice counts once); every type when omitted. */
+            events?: components["schemas"]["EventType"][];
+            /** @description A note of your own (no control or bidirectional formatting characters). */
+            description?: string;
+            /**
+             * @description The API version its events are written in (one of `x-api-versions` not past its sunset); the seller's pinned version when omitted.
+             * @example 2026-11-26
+             */
+            api_version?: string;
+        };
+        /** @description Body of a partial update. At least one property; only the given properties change; the rules are creation's. */
+        WebhookEndpointUpdate: {
+            url?: string;
+            events?: components["schemas"]["EventType"][];
+            description?: string;
+            api_version?: string;
+            /** @description `true` stops sending to the endpoint; `false` enables it again. */
+            disabled?: boolean;
+        };
+        /** @description Optional body of a secret rotation. */
+        WebhookSecretRotation: {
+            /**
+             * @description How long deliveries are signed with the previous secret too; 24 hours when omitted, 0 for not at all.
+             * @default 86400
+             */
+            overlap_seconds?: number;
+        };
+        /** @description Which of the endpoint's events to send again. */
+        WebhookReplay: {
+            /**
+             * Format: date-time
+             * @description Events created at or after this instant (ISO 8601 with a time zone, not in the future).
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description Only events created before this instant (exclusive); now when omitted.
+             */
+            until?: string;
+            /**
+             * @description Only the events the endpoint has not acknowledged (waiting, retrying or given up).
+             * @default false
+             */
+            only_undelivered?: boolean;
+            /** @description The `next_cursor` of the previous replay answer, to queue the events after the first 1000. */
+            cursor?: string;
+        };
+        /** @description What a replay queued. */
+        WebhookReplayResult: {
+            /** @description How many events this request queued (at most 1000). */
+            queued: number;
+            /** @description Whether more events matched than one request queues. */
+            has_more: boolean;
+            /** @description Send it as `cursor`, with the same body otherwise, to queue the next ones; null when none are left. */
+            next_cursor: string | null;
+        };
+        /** @description One page of events, newest first, in the caller's API version. */
+        EventList: {
+            data: components["schemas"]["CustomerEvent"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /** @description Pass as `cursor` (with the same filters) for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
     };
     responses: {
         /** @description The body is not valid JSON, misses a required property, has an unknown property, or breaks a rule; the message names the property. */
@@ -613,6 +939,108 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The body (or a query parameter) is not valid JSON, has an unknown property, or breaks a rule; the message names the property. */
+        BadRequestWebhookEndpoint: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The seller has as many webhook endpoints as its cap allows (10 unless the operator set another). */
+        WebhookEndpointLimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Another webhook endpoint of the seller already has this URL. */
+        WebhookUrlTaken: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No webhook endpoint with this id belongs to the seller account (it never existed, was deleted, belongs to another seller, or the id is not a UUID). */
+        WebhookEndpointNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The endpoint is disabled, so nothing can be sent to it until it is enabled. */
+        WebhookEndpointDisabled: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No event with this id belongs to the seller account (it never existed, is older than 30 days, belongs to another seller, or the id is malformed). */
+        EventNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The event's `id`; the same on every delivery attempt of the event, so receivers can drop duplicates. */
@@ -656,6 +1084,49 @@ export interface components {
          * @example 2026-11-26
          */
         CustomersVersion: string;
+        /**
+         * @description The webhook endpoint's UUID. A value that is not a UUID is answered with `404 Not Found`.
+         * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+         */
+        WebhookEndpointId: string;
+        /**
+         * @description The event's id (`evt_` and 32 hex digits), as in a delivered body and its `webhook-id`. Another value is `404 Not Found`.
+         * @example evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e
+         */
+        EventIdPath: string;
+        /**
+         * @description Page size, 1 to 100, written in plain decimal digits (as for listing customers).
+         * @example 20
+         */
+        PageLimit: number;
+        /**
+         * @description The `next_cursor` of the previous page (with the same filters); omit it for the first page.
+         * @example eyJ2IjoxfQ
+         */
+        PageCursor: string;
+        /** @description Only events of this type. */
+        EventTypeFilter: components["schemas"]["EventType"];
+        /**
+         * @description Only events about the customer with this id (a deleted customer's too).
+         * @example 3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61
+         */
+        EventCustomerFilter: string;
+        /**
+         * @description Only events created at or after this instant (an ISO 8601 date-time with a time zone).
+         * @example 2026-11-25T00:00:00Z
+         */
+        EventCreatedAfter: string;
+        /**
+         * @description Only events created before this instant (exclusive; an ISO 8601 date-time with a time zone).
+         * @example 2026-11-26T00:00:00Z
+         */
+        EventCreatedBefore: string;
+        /**
+         * @description Only events the seller's webhook endpoint with this id has not acknowledged yet (waiting, retrying or
+         *     given up). Not one of the seller's endpoints (another seller's included) is `400` naming `undelivered_to`.
+         * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+         */
+        UndeliveredTo: string;
     };
     requestBodies: never;
     headers: {
@@ -1018,6 +1489,551 @@ export interface operations {
             409: components["responses"]["EmailConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size, 1 to 100, written in plain decimal digits (as for listing customers).
+                 * @example 20
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description The `next_cursor` of the previous page (with the same filters); omit it for the first page.
+                 * @example eyJ2IjoxfQ
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+            };
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhook endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequestList"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to retry: the same key with the same body within 24 hours returns the original
+                 *     response without creating a second customer. 1 to 255 visible ASCII characters (`!` to `~`,
+                 *     0x21-0x7E: letters, digits and punctuation; no spaces); a UUID is recommended. The SDK sends one on every create.
+                 * @example 6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with its secret in full this once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /**
+                     * @description Path of the new webhook endpoint.
+                     * @example /api/webhook_endpoints/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequestWebhookEndpoint"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointLimitReached"];
+            409: components["responses"]["WebhookUrlTaken"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's UUID. A value that is not a UUID is answered with `404 Not Found`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's UUID. A value that is not a UUID is answered with `404 Not Found`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint was deleted. The body is empty. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's UUID. A value that is not a UUID is answered with `404 Not Found`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequestWebhookEndpoint"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            409: components["responses"]["WebhookUrlTaken"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's UUID. A value that is not a UUID is answered with `404 Not Found`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookSecretRotation"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret, in full this once. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequestWebhookEndpoint"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    replayWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's UUID. A value that is not a UUID is answered with `404 Not Found`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookReplay"];
+            };
+        };
+        responses: {
+            /** @description How many events were queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReplayResult"];
+                };
+            };
+            400: components["responses"]["BadRequestWebhookEndpoint"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            409: components["responses"]["WebhookEndpointDisabled"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size, 1 to 100, written in plain decimal digits (as for listing customers).
+                 * @example 20
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description The `next_cursor` of the previous page (with the same filters); omit it for the first page.
+                 * @example eyJ2IjoxfQ
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /** @description Only events of this type. */
+                type?: components["parameters"]["EventTypeFilter"];
+                /**
+                 * @description Only events about the customer with this id (a deleted customer's too).
+                 * @example 3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61
+                 */
+                customer_id?: components["parameters"]["EventCustomerFilter"];
+                /**
+                 * @description Only events created at or after this instant (an ISO 8601 date-time with a time zone).
+                 * @example 2026-11-25T00:00:00Z
+                 */
+                created_after?: components["parameters"]["EventCreatedAfter"];
+                /**
+                 * @description Only events created before this instant (exclusive; an ISO 8601 date-time with a time zone).
+                 * @example 2026-11-26T00:00:00Z
+                 */
+                created_before?: components["parameters"]["EventCreatedBefore"];
+                /**
+                 * @description Only events the seller's webhook endpoint with this id has not acknowledged yet (waiting, retrying or
+                 *     given up). Not one of the seller's endpoints (another seller's included) is `400` naming `undelivered_to`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                undelivered_to?: components["parameters"]["UndeliveredTo"];
+            };
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequestList"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path: {
+                /**
+                 * @description The event's id (`evt_` and 32 hex digits), as in a delivered body and its `webhook-id`. Another value is `404 Not Found`.
+                 * @example evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e
+                 */
+                id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerEvent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["EventNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

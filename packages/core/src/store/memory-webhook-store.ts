@@ -1,0 +1,271 @@
+import type { ListPosition } from '../customers/cursor.js';
+import { type CustomerChange, customerEvent } from '../events/customer-change.js';
+import type { IdempotencyRecord } from '../store.js';
+import type { CustomerEvent } from '../types.js';
+import type {
+  EndpointInsertResult,
+  EndpointPageRequest,
+  EndpointUpdateResult,
+  EventPageRequest,
+  ReplayRequest,
+  ReplayResult,
+  StoredWebhookEndpoint,
+  WebhookEndpointChanges,
+  WebhookStore,
+} from '../webhooks/webhook-store.js';
+import type { MemoryCustomerStore } from './memory-store.js';
+
+/** A delivery's state, as the server's deliveries have it. */
+export type MemoryDeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed';
+
+/** A delivery that became due (a new event, or a replay): what a host that sends webhooks sends. */
+export interface DueDelivery {
+  sellerId: string;
+  endpoint: StoredWebhookEndpoint;
+  /** In the latest version; render it in the endpoint's with `eventInVersion`. */
+  event: CustomerEvent;
+}
+
+interface StoredEvent {
+  sellerId: string;
+  event: CustomerEvent;
+  customerId: string;
+  /** endpoint id → state. */
+  deliveries: Map<string, MemoryDeliveryState>;
+}
+
+interface RememberedEndpointCreate {
+  record: IdempotencyRecord;
+  endpointId: string;
+}
+
+/** The newest events kept per seller (the 30-day horizon applies on top). */
+const KEPT_EVENTS = 10_000;
+
+/**
+ * A {@link WebhookStore} in memory beside a {@link MemoryCustomerStore}, for the mocks and tests: each change of the
+ * customer store becomes an event with one `pending` delivery per endpoint of its seller that is enabled and
+ * subscribed to its type, when the change is made (a change no endpoint wanted is not recorded). Hosts that send
+ * webhooks subscribe with {@link onDue} and report outcomes with {@link setDeliveryState}.
+ *
+ * @example
+ * const customers = new MemoryCustomerStore();
+ * const webhooks = new MemoryWebhookStore(customers);
+ */
+export class MemoryWebhookStore implements WebhookStore {
+  /** sellerId → (endpoint id → endpoint). */
+  readonly #endpoints = new Map<string, Map<string, StoredWebhookEndpoint>>();
+  readonly #idempotency = new Map<string, RememberedEndpointCreate>();
+  /** sellerId → events, oldest first. */
+  readonly #events = new Map<string, StoredEvent[]>();
+  readonly #dueListeners = new Set<(due: DueDelivery) => void>();
+
+  constructor(customers: MemoryCustomerStore) {
+    customers.onChange((change) => this.#record(change));
+  }
+
+  #record(change: CustomerChange): void {
+    const endpoints = [...(this.#endpoints.get(change.sellerId)?.values() ?? [])].filter(
+      (endpoint) => endpoint.disabledAt === null && endpoint.events.includes(change.type),
+    );
+    if (endpoints.length === 0) return;
+    const stored: StoredEvent = {
+      sellerId: change.sellerId,
+      event: customerEvent(change),
+      customerId: change.customerId,
+      deliveries: new Map(endpoints.map((endpoint) => [endpoint.id, 'pending'])),
+    };
+    let events = this.#events.get(change.sellerId);
+    if (!events) this.#events.set(change.sellerId, (events = []));
+    events.push(stored);
+    if (events.length > KEPT_EVENTS) events.splice(0, events.length - KEPT_EVENTS);
+    for (const endpoint of endpoints) this.#due(endpoint, stored);
+  }
+
+  #due(endpoint: StoredWebhookEndpoint, stored: StoredEvent): void {
+    for (const listener of this.#dueListeners) {
+      const due = { sellerId: stored.sellerId, endpoint: structuredClone(endpoint), event: structuredClone(stored.event) };
+      queueMicrotask(() => listener(due));
+    }
+  }
+
+  #sellerEndpoints(sellerId: string): Map<string, StoredWebhookEndpoint> {
+    let endpoints = this.#endpoints.get(sellerId);
+    if (!endpoints) this.#endpoints.set(sellerId, (endpoints = new Map()));
+    return endpoints;
+  }
+
+  #urlTaken(sellerId: string, url: string, exceptId?: string): boolean {
+    for (const endpoint of this.#endpoints.get(sellerId)?.values() ?? []) {
+      if (endpoint.url === url && endpoint.id !== exceptId) return true;
+    }
+    return false;
+  }
+
+  async insertEndpoint(
+    endpoint: StoredWebhookEndpoint,
+    options: { cap: number; idempotency?: IdempotencyRecord | undefined },
+  ): Promise<EndpointInsertResult> {
+    const { sellerId } = endpoint;
+    const key = options.idempotency && `${sellerId}\n${options.idempotency.key}`;
+    if (key) {
+      const remembered = this.#idempotency.get(key);
+      const earlier = remembered && this.#endpoints.get(sellerId)?.get(remembered.endpointId);
+      if (remembered && earlier && remembered.record.expiresAt > endpoint.createdAt) {
+        return { kind: 'idempotent_replay', endpoint: structuredClone(earlier), fingerprint: remembered.record.fingerprint };
+      }
+    }
+    const endpoints = this.#sellerEndpoints(sellerId);
+    if (endpoints.size >= options.cap) return { kind: 'limit_reached', limit: options.cap };
+    if (this.#urlTaken(sellerId, endpoint.url)) return { kind: 'url_taken' };
+    endpoints.set(endpoint.id, structuredClone(endpoint));
+    if (key && options.idempotency) this.#idempotency.set(key, { record: { ...options.idempotency }, endpointId: endpoint.id });
+    return { kind: 'created', endpoint: structuredClone(endpoint) };
+  }
+
+  async findEndpoint(sellerId: string, id: string): Promise<StoredWebhookEndpoint | undefined> {
+    const endpoint = this.#endpoints.get(sellerId)?.get(id);
+    return endpoint && structuredClone(endpoint);
+  }
+
+  async listEndpoints(sellerId: string, page: EndpointPageRequest): Promise<StoredWebhookEndpoint[]> {
+    const rows = [...(this.#endpoints.get(sellerId)?.values() ?? [])].map((e) => ({ ...e, position: { createdAt: e.createdAt, id: e.id } }));
+    return newestFirst(rows, page.after)
+      .slice(0, page.limit)
+      .map(({ position: _position, ...endpoint }) => structuredClone(endpoint));
+  }
+
+  async updateEndpoint(sellerId: string, id: string, changes: WebhookEndpointChanges): Promise<EndpointUpdateResult> {
+    const current = this.#endpoints.get(sellerId)?.get(id);
+    if (!current) return { kind: 'not_found' };
+    if (changes.url !== undefined && this.#urlTaken(sellerId, changes.url, id)) return { kind: 'url_taken' };
+    if (changes.url !== undefined) current.url = changes.url;
+    if (changes.events !== undefined) current.events = [...changes.events];
+    if (changes.description !== undefined) current.description = changes.description;
+    if (changes.apiVersion !== undefined) current.apiVersion = changes.apiVersion;
+    if (changes.disabledAt !== undefined) current.disabledAt = changes.disabledAt;
+    return { kind: 'updated', endpoint: structuredClone(current) };
+  }
+
+  async deleteEndpoint(sellerId: string, id: string): Promise<boolean> {
+    const endpoints = this.#endpoints.get(sellerId);
+    if (!endpoints?.delete(id)) return false;
+    for (const stored of this.#events.get(sellerId) ?? []) stored.deliveries.delete(id);
+    return true;
+  }
+
+  async rotateSecret(
+    sellerId: string,
+    id: string,
+    secret: string,
+    previousExpiresAt: string | null,
+  ): Promise<StoredWebhookEndpoint | undefined> {
+    const current = this.#endpoints.get(sellerId)?.get(id);
+    if (!current) return undefined;
+    current.previousSecret = previousExpiresAt === null ? null : current.secret;
+    current.previousSecretExpiresAt = previousExpiresAt;
+    current.secret = secret;
+    return structuredClone(current);
+  }
+
+  async listEvents(sellerId: string, page: EventPageRequest): Promise<CustomerEvent[]> {
+    const matching = (this.#events.get(sellerId) ?? []).filter((stored) => {
+      const { event } = stored;
+      if (event.created_at < page.notBefore) return false;
+      if (page.type !== undefined && event.type !== page.type) return false;
+      if (page.customerId !== undefined && stored.customerId !== page.customerId) return false;
+      if (page.createdFrom !== undefined && event.created_at < page.createdFrom) return false;
+      if (page.createdBefore !== undefined && event.created_at >= page.createdBefore) return false;
+      if (page.undeliveredTo !== undefined) {
+        const state = stored.deliveries.get(page.undeliveredTo);
+        if (state === undefined || state === 'delivered') return false;
+      }
+      return true;
+    });
+    const rows = matching.map((stored) => ({ stored, position: positionOf(stored) }));
+    return newestFirst(rows, page.after)
+      .slice(0, page.limit)
+      .map(({ stored }) => structuredClone(stored.event));
+  }
+
+  async findEvent(sellerId: string, id: string, notBefore: string): Promise<CustomerEvent | undefined> {
+    const stored = (this.#events.get(sellerId) ?? []).find((candidate) => candidate.event.id === id);
+    return stored && stored.event.created_at >= notBefore ? structuredClone(stored.event) : undefined;
+  }
+
+  async replayEvents(sellerId: string, endpointId: string, request: ReplayRequest): Promise<ReplayResult> {
+    const endpoint = this.#endpoints.get(sellerId)?.get(endpointId);
+    if (!endpoint) return { kind: 'not_found' };
+    if (endpoint.disabledAt !== null) return { kind: 'disabled' };
+    const again: readonly MemoryDeliveryState[] = request.onlyUndelivered ? ['failed'] : ['failed', 'delivered'];
+    const { after } = request;
+    const matching = (this.#events.get(sellerId) ?? [])
+      .filter((stored) => {
+        const state = stored.deliveries.get(endpointId);
+        const at = stored.event.created_at;
+        return state !== undefined && again.includes(state) && at >= request.since && at < request.until;
+      })
+      .filter((stored) => after === undefined || comparePositions(positionOf(stored), after) > 0)
+      .sort((a, b) => comparePositions(positionOf(a), positionOf(b)));
+    const queued = matching.slice(0, request.limit);
+    for (const stored of queued) {
+      stored.deliveries.set(endpointId, 'pending');
+      this.#due(endpoint, stored);
+    }
+    const last = queued[queued.length - 1];
+    return { kind: 'queued', queued: queued.length, last: last && positionOf(last), more: matching.length > request.limit };
+  }
+
+  /**
+   * Calls `listener` (in a microtask) with each delivery that becomes due: one per endpoint for a new event, and
+   * each one a replay queued. Returns the unsubscribe.
+   *
+   * @example
+   * const stop = webhooks.onDue(({ endpoint, event }) => send(endpoint, event));
+   */
+  onDue(listener: (due: DueDelivery) => void): () => void {
+    this.#dueListeners.add(listener);
+    return () => this.#dueListeners.delete(listener);
+  }
+
+  /**
+   * Records what became of a delivery (a host's attempt); false when there is no such delivery. A success also
+   * ends the endpoint's failing state; a delivery given up starts it.
+   *
+   * @example
+   * webhooks.setDeliveryState(sellerId, event.id, endpoint.id, 'delivered', now);
+   */
+  setDeliveryState(sellerId: string, eventId: string, endpointId: string, state: MemoryDeliveryState, at: string): boolean {
+    const stored = (this.#events.get(sellerId) ?? []).find((candidate) => candidate.event.id === eventId);
+    if (!stored?.deliveries.has(endpointId)) return false;
+    stored.deliveries.set(endpointId, state);
+    const endpoint = this.#endpoints.get(sellerId)?.get(endpointId);
+    if (endpoint && state === 'delivered') endpoint.failingSince = null;
+    if (endpoint && state === 'failed') endpoint.failingSince ??= at;
+    return true;
+  }
+
+  /** Forgets every endpoint, event and idempotency record (listeners stay). */
+  clear(): void {
+    this.#endpoints.clear();
+    this.#idempotency.clear();
+    this.#events.clear();
+  }
+}
+
+function positionOf(stored: StoredEvent): ListPosition {
+  return { createdAt: stored.event.created_at, id: stored.event.id };
+}
+
+/** Order by created_at, then id (ISO 8601 UTC strings of one format and ids compare as strings). */
+function comparePositions(a: ListPosition, b: ListPosition): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id === b.id ? 0 : a.id < b.id ? -1 : 1;
+}
+
+/** Newest first, strictly after `after` in that order. */
+function newestFirst<T extends { position: ListPosition }>(rows: T[], after: ListPosition | undefined): T[] {
+  return rows
+    .filter((row) => after === undefined || comparePositions(row.position, after) < 0)
+    .sort((a, b) => comparePositions(b.position, a.position));
+}

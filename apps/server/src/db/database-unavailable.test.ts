@@ -42,6 +42,7 @@ describe('typingErrors', () => {
     const first = typed(original);
     expect(first).toBeInstanceOf(DatabaseUnavailableError);
     expect((first as DatabaseUnavailableError).cause).toBe(original);
+    expect((first as DatabaseUnavailableError).message).toBe('the database is unavailable (shutting_down): x');
     expect(typed(first)).toBe(first);
     const other = withCode('23505');
     expect(typed(other)).toBe(other);

@@ -11,7 +11,8 @@ export class DatabaseUnavailableError extends Error {
     readonly kind: UnavailableKind,
     cause?: unknown,
   ) {
-    super(`the database is unavailable (${kind})`, { cause });
+    // The driver's words too (e.g. `connect ECONNREFUSED 127.0.0.1:5432`, never a password): the CLI prints this.
+    super(`the database is unavailable (${kind})${cause instanceof Error && cause.message ? `: ${cause.message}` : ''}`, { cause });
   }
 }
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import { currentTraceContext, POSTGRES_TRACE_SETTING, SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 import { operationOf, type QueryObserver } from '../observability/query-observer.js';
+import { withoutCredentials } from '../observability/redact-args.js';
 import { ISO_TIMESTAMP_TYPES, POSTGRES_SESSION_OPTIONS } from './postgres-timestamps.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -294,13 +295,7 @@ async function preparedWithTrace(pool: pg.Pool, statement: PreparedStatement, pa
   }
 }
 
-/** Removes the password from a connection URL. */
+/** A connection URL without its user and password, safe to log (one rule with the telemetry's: redact-args.ts). */
 export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-  }
+  return withoutCredentials(url);
 }

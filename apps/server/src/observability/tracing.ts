@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { TRACING_V8_FLAGS } from '../server/node-flags.js';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
 import type { QueryObserver } from './query-observer.js';
+import { resourceDetectors } from './resource-detectors.js';
 import { setContextBinder, setTraceContextSource } from './trace-context.js';
 
 /** What the server wires in when traces are on. */
@@ -40,7 +41,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   for (const flag of TRACING_V8_FLAGS) setFlagsFromString(flag);
   env.OTEL_METRICS_EXPORTER ??= 'none';
   env.OTEL_LOGS_EXPORTER ??= 'none';
-  const [{ NodeSDK }, { FastifyOtelInstrumentation }, api] = await Promise.all([
+  const [{ NodeSDK, resources }, { FastifyOtelInstrumentation }, api] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@fastify/otel'),
     import('@opentelemetry/api'),
@@ -83,6 +84,8 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   Object.assign(plugin, { [Symbol.for('skip-override')]: true });
   const sdk = new NodeSDK({
     instrumentations: [fastifyOtel],
+    // The process arguments hold database and Redis URLs: the resource carries them only redacted.
+    resourceDetectors: resourceDetectors(resources, env),
     ...(env.OTEL_SERVICE_NAME ? {} : { serviceName: 'customers-api-server' }),
   });
   sdk.start();

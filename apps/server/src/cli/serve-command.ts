@@ -6,7 +6,7 @@ import type { CliIo } from './io.js';
 export const SERVE_USAGE =
   'serve [--port N] [--host H] [--database URL] [--log-level LEVEL] [--request-timeout MS] [--trust-proxy [HOPS|ADDRESSES]] ' +
   '[--sqlite-synchronous full|normal] [--rate-limit N] [--redis URL] [--allow-private-webhooks] [--secret-key-file PATH] ' +
-  '[--metrics-port N] [--metrics-host H] [--audit-retention-days N] [--no-audit-client-addresses]';
+  '[--metrics-port N] [--metrics-host H] [--audit-retention-days N] [--no-audit-client-addresses] [--trust-traceparent]';
 
 /** Runs the server until SIGTERM or SIGINT, then finishes in-flight requests and closes the database. */
 export async function serveCommand(args: string[], io: CliIo): Promise<void> {
@@ -28,6 +28,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       'metrics-host': { type: 'string' },
       'audit-retention-days': { type: 'string' },
       'no-audit-client-addresses': { type: 'boolean' },
+      'trust-traceparent': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -49,6 +50,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       metricsHost: values['metrics-host'],
       auditRetentionDays: values['audit-retention-days'],
       noAuditClientAddresses: values['no-audit-client-addresses'],
+      trustTraceparent: values['trust-traceparent'],
     },
     io.env,
   );

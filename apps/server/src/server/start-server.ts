@@ -42,7 +42,7 @@ export async function startServer(
   const log = logger ?? createLogger(config.logLevel);
   const metrics = config.metricsPort === undefined ? undefined : createServerMetrics();
   // Configured by the OTEL_* variables alone; not even loaded without an endpoint.
-  const tracing = await startTracing(process.env);
+  const tracing = await startTracing(process.env, { trustTraceparent: config.trustTraceparent ?? false });
   const database = connectDatabase(config.databaseUrl, {
     sqliteSynchronous: config.sqliteSynchronous ?? 'full',
     ...(config.postgresPoolSize === undefined ? {} : { poolSize: config.postgresPoolSize }),

@@ -68,7 +68,11 @@ export async function startServer(
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     if (metrics) {
-      metricsListener = await startMetricsListener(metrics, { port: config.metricsPort!, host: config.metricsHost ?? '127.0.0.1' });
+      metricsListener = await startMetricsListener(metrics, {
+        port: config.metricsPort!,
+        host: config.metricsHost ?? '127.0.0.1',
+        ...(config.requestTimeoutMs !== undefined && { requestTimeoutMs: config.requestTimeoutMs }),
+      });
       log.info({ url: metricsListener.url }, 'metrics listening');
     }
     if (demo) {

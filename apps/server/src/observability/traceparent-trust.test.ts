@@ -109,4 +109,19 @@ describe('an untrusted traceparent with the default sampler', () => {
     expect(deliveryOf(spans)!.links).toEqual([{ traceId: request.traceId, spanId: request.spanId }]);
     expect(spans.some((span) => span.traceId === traceId)).toBe(false);
   });
+
+  it('names the server span {method} {route}, keeps the query out of url.path, and leaves a 4xx unset (a 5xx would be ERROR)', async () => {
+    const headers = { 'X-API-Key': apiKey };
+    expect((await fetch(`${server.url}/api/customers/00000000-0000-7000-8000-000000000000?token=s3cret`, { headers })).status).toBe(404);
+    expect((await fetch(`${server.url}/no/such/route?token=s3cret`)).status).toBe(404);
+    const byPath = (spans: ReceivedSpan[], path: string) => spans.find((span) => span.kind === SERVER && span.attributes['url.path'] === path);
+    const spans = await collector.waitUntil((all) => byPath(all, '/no/such/route') !== undefined && byPath(all, '/api/customers/00000000-0000-7000-8000-000000000000') !== undefined);
+    const found = byPath(spans, '/api/customers/00000000-0000-7000-8000-000000000000')!;
+    expect(found.name).toBe('GET /api/customers/:id');
+    expect([found.statusCode, found.events]).toEqual([0, []]);
+    const unmatched = byPath(spans, '/no/such/route')!;
+    expect(unmatched.name).toBe('GET');
+    expect([unmatched.statusCode, unmatched.events]).toEqual([0, []]);
+    expect(JSON.stringify(spans.filter((span) => span.kind === SERVER).map((span) => span.attributes))).not.toContain('s3cret');
+  });
 });

@@ -5,6 +5,7 @@ import { TRACING_V8_FLAGS } from '../server/node-flags.js';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
 import type { QueryObserver } from './query-observer.js';
 import { resourceDetectors } from './resource-detectors.js';
+import { conventionalServerSpan, noteClientError } from './server-span.js';
 import { setContextBinder, setTraceContextSource } from './trace-context.js';
 
 /** What the server wires in when traces are on. */
@@ -72,6 +73,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env, { trust
     instrumentHooks: false,
     instrumentHandler: false,
     requestHook: (span, request) => {
+      conventionalServerSpan(span, request);
       if (!trustTraceparent) {
         const client = spanContextOf(headerValue(request.headers.traceparent));
         if (client && api.isSpanContextValid(client)) span.addLink({ context: client });
@@ -90,6 +92,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env, { trust
   const otelPlugin = fastifyOtel.plugin() as unknown as FastifyPluginCallback;
   // @fastify/otel's plugin, and the end of each request's entry in requestSpans, on the root app.
   const plugin: FastifyPluginCallback = (instance, _options, done) => {
+    instance.addHook('onError', noteClientError);
     instance.register(otelPlugin);
     instance.addHook('onResponse', (request, _reply, next) => {
       forget(request);

@@ -6,7 +6,7 @@ import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
 import type { QueryObserver } from './query-observer.js';
 import { resourceDetectors } from './resource-detectors.js';
 import { conventionalServerSpan, noteClientError } from './server-span.js';
-import { setContextBinder, setTraceContextSource } from './trace-context.js';
+import { setContextBinder, setDetacher, setTraceContextSource } from './trace-context.js';
 
 /** What the server wires in when traces are on. */
 export interface Tracing {
@@ -123,6 +123,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env, { trust
   });
 
   setContextBinder((fn) => api.context.bind(api.context.active(), fn));
+  setDetacher((fn) => api.context.with(api.ROOT_CONTEXT, fn));
 
   const queries: QueryObserver = ({ system, operation }) => {
     const parent = api.context.active();
@@ -172,6 +173,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env, { trust
     async shutdown() {
       setTraceContextSource(undefined);
       setContextBinder(undefined);
+      setDetacher(undefined);
       await sdk.shutdown();
     },
   };

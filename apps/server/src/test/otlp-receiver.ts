@@ -15,6 +15,9 @@ export interface ReceivedSpan {
   statusCode: number;
   /** The names of its events (`exception` for a recorded error). */
   events: string[];
+  /** Start and end, in nanoseconds since the epoch (as decimal strings, to keep their precision). */
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
 }
 
 export interface OtlpReceiver {
@@ -85,6 +88,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
               links: (span.links ?? []).map((link: { traceId: string; spanId: string }) => ({ traceId: link.traceId, spanId: link.spanId })),
               statusCode: span.status?.code ?? 0,
               events: (span.events ?? []).map((event: { name: string }) => event.name),
+              startTimeUnixNano: String(span.startTimeUnixNano),
+              endTimeUnixNano: String(span.endTimeUnixNano),
             });
           }
         }

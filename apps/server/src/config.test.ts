@@ -13,6 +13,7 @@ describe('resolveConfig', () => {
       sqliteSynchronous: 'full',
       rateLimit: 100,
       allowPrivateWebhooks: false,
+      trustTraceparent: false,
       webhookSecretKey: {},
       auditRetentionDays: 365,
       auditClientAddresses: true,
@@ -75,6 +76,7 @@ describe('resolveConfig', () => {
       sqliteSynchronous: 'normal',
       rateLimit: 100,
       allowPrivateWebhooks: false,
+      trustTraceparent: false,
       webhookSecretKey: {},
       auditRetentionDays: 365,
       auditClientAddresses: true,
@@ -103,6 +105,8 @@ describe('resolveConfig', () => {
   it('takes --allow-private-webhooks and the webhook key source: --secret-key-file, WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_FILE', () => {
     expect(resolveConfig({ allowPrivateWebhooks: true }, {}).allowPrivateWebhooks).toBe(true);
     expect(resolveConfig({}, { ALLOW_PRIVATE_WEBHOOKS: 'true' }).allowPrivateWebhooks).toBe(true);
+    expect(resolveConfig({ trustTraceparent: true }, {}).trustTraceparent).toBe(true);
+    expect(resolveConfig({}, { TRUST_TRACEPARENT: 'true' }).trustTraceparent).toBe(true);
     const env = { WEBHOOK_SECRET_KEY: 'k', WEBHOOK_SECRET_KEY_FILE: '/env.key' };
     expect(resolveConfig({ secretKeyFile: '/flag.key' }, env).webhookSecretKey).toEqual({ file: '/flag.key' });
     expect(resolveConfig({}, env).webhookSecretKey).toEqual({ key: 'k' });

@@ -28,6 +28,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Deliver webhooks to loopback and private addresses too (local development, tests). Off when omitted. */
   allowPrivateWebhooks?: boolean;
+  /** Continue a client's `traceparent` (its sampling decision and trace id); off: it is only a span link. */
+  trustTraceparent?: boolean;
   /** Where the key sealing webhook secrets is read from (see webhooks/secret-key.ts); the default file when empty. */
   webhookSecretKey?: { file?: string; key?: string };
   /** Port of the separate Prometheus listener (GET /metrics); no metrics when omitted. */
@@ -60,6 +62,7 @@ export interface ConfigFlags {
   rateLimit?: string | undefined;
   redis?: string | undefined;
   allowPrivateWebhooks?: boolean | undefined;
+  trustTraceparent?: boolean | undefined;
   secretKeyFile?: string | undefined;
   metricsPort?: string | undefined;
   metricsHost?: string | undefined;
@@ -95,6 +98,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): Serve
     rateLimit: rateLimitFrom(flags.rateLimit ?? env.RATE_LIMIT),
     ...redisUrlFrom(flags.redis ?? env.REDIS_URL),
     allowPrivateWebhooks: flags.allowPrivateWebhooks === true || booleanFrom('ALLOW_PRIVATE_WEBHOOKS', env.ALLOW_PRIVATE_WEBHOOKS),
+    trustTraceparent: flags.trustTraceparent === true || booleanFrom('TRUST_TRACEPARENT', env.TRUST_TRACEPARENT),
     webhookSecretKey: secretKeySource(flags.secretKeyFile, env),
     ...metricsFrom(flags.metricsPort ?? env.METRICS_PORT, flags.metricsHost ?? env.METRICS_HOST),
     auditRetentionDays: auditRetentionFrom(flags.auditRetentionDays ?? env.AUDIT_RETENTION_DAYS),

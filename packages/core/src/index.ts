@@ -220,13 +220,19 @@ export { createMockApi, type MockApi, type MockApiOptions, type MockRequest } fr
 export { createMockClock, type ClockState, type MockClock, type MockClockOptions } from './mock/mock-clock.js';
 export {
   createRequestJournal,
+  DEFAULT_JOURNAL_MEMORY_BYTES,
   DEFAULT_JOURNAL_SIZE,
+  JOURNAL_BODY_LIMIT_BYTES,
   journalBody,
+  journalEntryBytes,
   journalHeader,
   KEY_PREFIX_LENGTH,
+  REDACTED,
   type JournalEntry,
   type JournalFilter,
   type JournalPage,
+  type JournalRecord,
+  type JournalUsage,
   type RequestJournal,
 } from './mock/request-journal.js';
 export type { CustomerEventListener } from './mock/mock-events.js';

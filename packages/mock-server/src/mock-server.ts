@@ -103,6 +103,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(seed?.clockNow !== undefined && { frozenAt: seed.clockNow }),
     ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+    ...(options.controlToken !== undefined && { journalSecrets: [options.controlToken] }),
     ...(options.versioning && { versioning: options.versioning }),
     onUnexpectedError,
   });
@@ -144,7 +145,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     let preferredResponse = false;
     try {
       if (isControl) {
-        checkControlAccess(read, options.controlToken);
+        checkControlAccess(read, options.controlToken, method);
         answer = await controlAnswer({ api, webhooks }, await readRequest());
       } else if (isPreflight(method, read)) {
         answer = { status: 204, headers: preflightHeaders(corsOrigins, read) };

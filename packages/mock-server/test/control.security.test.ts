@@ -1,7 +1,7 @@
 // The control API is for test code on this machine: a web page (CORS) or a DNS-rebinding name (Host) cannot use it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/index.js';
-import { raw } from './support.js';
+import { ada, key, raw } from './support.js';
 
 let mock: MockServer;
 let url: string;
@@ -55,5 +55,44 @@ describe('the control API under /__mock', () => {
     expect((await raw(`${guardedUrl}/__mock/clock`, 'GET', { Authorization: 'Bearer wrong' })).status).toBe(403);
     const ok = await raw(`${guardedUrl}/__mock/clock`, 'GET', { Host: 'mock.internal:4010', Authorization: `Bearer ${TOKEN}` });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('a request that changes the mock', () => {
+  it('needs Content-Type: application/json without a token: a body-less curl -X POST /__mock/reset is 415 and the state is kept', async () => {
+    const headers = { 'X-API-Key': key('c'), 'Content-Type': 'application/json' };
+    const created = await fetch(`${url}/api/customers`, { method: 'POST', headers, body: JSON.stringify(ada) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    // What curl -X POST sends (no Content-Type), and what a page can send without a preflight.
+    for (const extra of [{}, { 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/x-www-form-urlencoded' }] as Record<string, string>[]) {
+      const refused = await raw(`${url}/__mock/reset`, 'POST', { Origin: 'http://localhost:3000', ...extra });
+      expect(refused.status).toBe(415);
+      expect(JSON.parse(refused.text)).toEqual({
+        error: 'Unsupported Media Type',
+        message: expect.stringContaining('needs Content-Type: application/json, even without a body'),
+      });
+    }
+    for (const [method, path] of [['POST', '/__mock/sellers'], ['POST', '/__mock/deliveries/retry'], ['DELETE', '/__mock/requests'], ['DELETE', '/__mock/clock']]) {
+      expect((await raw(`${url}${path}`, method!, { 'Content-Type': 'text/plain' }, '{}')).status).toBe(415);
+    }
+    expect((await fetch(`${url}/api/customers/${id}`, { headers })).status).toBe(200);
+    expect((await raw(`${url}/__mock/requests`, 'GET')).text).toContain(`"path":"/api/customers/${id}"`);
+    // With the JSON content type, body or not, it acts.
+    expect((await raw(`${url}/__mock/reset`, 'POST', { 'Content-Type': 'application/json' })).status).toBe(204);
+    expect((await fetch(`${url}/api/customers/${id}`, { headers })).status).toBe(404);
+  });
+
+  it('with --control-token, needs the token, which stands in for the content type', async () => {
+    expect((await raw(`${guardedUrl}/__mock/reset`, 'POST', { 'Content-Type': 'application/json' })).status).toBe(403);
+    expect((await raw(`${guardedUrl}/__mock/reset`, 'POST', { Authorization: `Bearer ${TOKEN}` })).status).toBe(204);
+  });
+
+  it('refuses a Host that only starts like [::1]', async () => {
+    for (const host of ['[::1].evil.example', '[::1].evil.example:4010']) {
+      const refused = await raw(`${url}/__mock/clock`, 'GET', { Host: host });
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain(`(got ${host})`);
+    }
   });
 });

@@ -11,7 +11,7 @@ const headers = { 'X-API-Key': key('a'), 'Content-Type': 'application/json' };
 const create = (body: unknown = ada, extra: Record<string, string> = {}) =>
   fetch(`${url}/api/customers`, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
 const control = (path: string, body?: unknown, method = 'POST') =>
-  fetch(`${url}/__mock${path}`, { method, ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }) });
+  fetch(`${url}/__mock${path}`, { method, headers: { 'Content-Type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
 
 beforeAll(async () => {
   const seed = parseSeed({

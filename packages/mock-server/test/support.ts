@@ -16,7 +16,9 @@ export interface RawResponse {
  */
 export function raw(url: string, method: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
+    // A framed body whatever the method: Node sends a GET's or DELETE's body unframed without Content-Length.
+    const length = body === undefined || Object.keys(headers).some((name) => name.toLowerCase() === 'content-length') ? {} : { 'Content-Length': String(Buffer.byteLength(body)) };
+    const req = httpRequest(url, { method, headers: { ...length, ...headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));

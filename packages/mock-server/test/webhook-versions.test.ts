@@ -18,7 +18,8 @@ let newReceiver: Receiver;
 const control = async (method: string, path: string, body?: unknown) => {
   const response = await fetch(`${url}/__mock${path}`, {
     method,
-    ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: { 'Content-Type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: await response.json() };
 };

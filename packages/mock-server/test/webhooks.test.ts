@@ -43,7 +43,8 @@ const api = (method: string, path: string, body?: unknown, apiKey = key('a'), he
 const control = async (method: string, path: string, body?: unknown) => {
   const response = await fetch(`${url}/__mock${path}`, {
     method,
-    ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: { 'Content-Type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: response.status === 204 ? undefined : await response.json() };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiVersionFrom } from './sellers-update-command.js';
+import { apiVersionFrom, keyLimitFrom } from './sellers-update-command.js';
 
 const versions = [
   { version: '2027-03-01', summary: 'newer' },
@@ -15,5 +15,13 @@ describe('apiVersionFrom', () => {
     expect(() => apiVersionFrom('latest', () => new Date('2027-01-01T00:00:00Z'), versions)).toThrow(
       '--api-version must be one of: 2027-03-01, 2026-11-26, got "latest"',
     );
+  });
+});
+
+describe('keyLimitFrom', () => {
+  it('takes a whole number up to 10,000 or default (null), and names the flag otherwise', () => {
+    expect(keyLimitFrom('500')).toBe(500);
+    expect(keyLimitFrom('default')).toBeNull();
+    for (const text of ['-1', '10001', '1.5', 'many']) expect(() => keyLimitFrom(text)).toThrow(/^--key-limit must be a whole number from 0 to 10000, or "default"/);
   });
 });

@@ -4,16 +4,33 @@ import { audited } from '../audit/audit-log.js';
 import { API_VERSIONS, resolveApiVersion, utcDate, type ApiVersion } from '@customers-api/core';
 import { updateSeller } from '../db/sellers.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/delivery-fairness.js';
+import { DEFAULT_API_KEY_LIMIT } from '../dashboard/key-limit.js';
 import { CliError, type CliIo } from './io.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
 import { withDatabase } from './with-database.js';
 import { printable } from './printable.js';
 
 export const SELLERS_UPDATE_USAGE =
-  'sellers update SELLER_ID [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--api-version YYYY-MM-DD] [--json] [--database URL]';
+  'sellers update SELLER_ID [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--key-limit N|default] [--api-version YYYY-MM-DD] [--json] [--database URL]';
 
 /** The largest cap on a seller's webhook endpoints the CLI accepts. */
 const MAX_WEBHOOK_ENDPOINT_LIMIT = 10_000;
+/** The largest cap on a seller's unexpired API keys the CLI accepts. */
+const MAX_KEY_LIMIT = 10_000;
+
+/**
+ * `--key-limit`: how many unexpired API keys the seller may hold, or `default` (the server's, stored as null).
+ *
+ * @example
+ * keyLimitFrom('500'); // 500
+ */
+export function keyLimitFrom(text: string): number | null {
+  if (text === 'default') return null;
+  if (!/^\d+$/.test(text) || Number(text) > MAX_KEY_LIMIT) {
+    throw new CliError(`--key-limit must be a whole number from 0 to ${MAX_KEY_LIMIT}, or "default", got "${text}"`);
+  }
+  return Number(text);
+}
 
 /**
  * `--webhook-endpoint-limit`: how many webhook endpoints the seller may have, or `default` (the server's, stored as null).
@@ -43,13 +60,17 @@ export function apiVersionFrom(text: string, now: () => Date = () => new Date(),
   throw new CliError(`--api-version must be one of: ${open.join(', ')}, got "${text}"`);
 }
 
+function describeKeyLimit(limit: number | null): string {
+  return limit === null ? `the server's API key limit (${DEFAULT_API_KEY_LIMIT} unexpired keys)` : `up to ${limit} unexpired API keys`;
+}
+
 function describeEndpointLimit(limit: number | null): string {
   return limit === null ? `the server's webhook endpoint limit (${DEFAULT_WEBHOOK_ENDPOINT_LIMIT})` : `up to ${limit} webhook endpoints`;
 }
 
 /**
- * Changes a seller's own rate limit, cap on webhook endpoints and/or pinned API version; running servers apply
- * them from the seller's next request (a lower cap removes no endpoint: it refuses new ones).
+ * Changes a seller's own rate limit, cap on webhook endpoints, cap on unexpired API keys and/or pinned API version;
+ * running servers apply them from the seller's next request (a lower cap removes nothing: it refuses new ones).
  */
 export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -57,6 +78,7 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
     options: {
       'rate-limit': { type: 'string' },
       'webhook-endpoint-limit': { type: 'string' },
+      'key-limit': { type: 'string' },
       'api-version': { type: 'string' },
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
@@ -68,12 +90,14 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
   const rateText = values['rate-limit'];
   const endpointText = values['webhook-endpoint-limit'];
   const versionText = values['api-version'];
-  if (!sellerId || extra.length > 0 || (rateText === undefined && endpointText === undefined && versionText === undefined)) {
+  const keyText = values['key-limit'];
+  if (!sellerId || extra.length > 0 || [rateText, endpointText, versionText, keyText].every((text) => text === undefined)) {
     throw new CliError(`Usage: ${SELLERS_UPDATE_USAGE}`, 2);
   }
   const rateLimit = rateText === undefined ? undefined : sellerRateLimitFrom(rateText);
   const endpointLimit = endpointText === undefined ? undefined : webhookEndpointLimitFrom(endpointText);
   const apiVersion = versionText === undefined ? undefined : apiVersionFrom(versionText);
+  const keyLimit = keyText === undefined ? undefined : keyLimitFrom(keyText);
   const seller = await withDatabase(values.database, io, (handle) =>
     audited(
       handle,
@@ -82,6 +106,7 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
         updateSeller(trx, sellerId, {
           ...(rateLimit !== undefined && { rate_limit: rateLimit }),
           ...(endpointLimit !== undefined && { webhook_endpoint_limit: endpointLimit }),
+          ...(keyLimit !== undefined && { key_limit: keyLimit }),
           ...(apiVersion !== undefined && { api_version: apiVersion }),
         }),
       (updated) => updated && { sellerId: updated.id, action: 'seller.updated', targetId: updated.id },
@@ -93,6 +118,7 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
     const changed = [
       ...(rateLimit !== undefined ? [describeSellerRateLimit(seller.rate_limit)] : []),
       ...(endpointLimit !== undefined ? [describeEndpointLimit(seller.webhook_endpoint_limit)] : []),
+      ...(keyLimit !== undefined ? [describeKeyLimit(seller.key_limit)] : []),
       ...(apiVersion !== undefined ? [`API version ${String(seller.api_version)}`] : []),
     ];
     io.out(`Updated seller ${seller.id} ("${printable(seller.name)}"): ${changed.join('; ')}\n`);

@@ -7,20 +7,29 @@ import { loadAccount } from './account.js';
 import { clearedSessionCookie, isSecureRequest } from './cookies.js';
 import { dashboardErrors } from './dashboard-errors.js';
 import { parseKeyRoll, parseNewKey } from './key-input.js';
-import { createSellerKey, deleteSellerKey, listSellerKeys, revokeSellerKey, rollSellerKey } from './seller-keys.js';
+import { encodeKeyCursor, parseKeyPageQuery } from './key-page-query.js';
+import { chargeSellerBudget } from './seller-budget.js';
+import { createSellerKey, deleteSellerKey, listSellerKeysPage, revokeSellerKey, rollSellerKey } from './seller-keys.js';
 import { endSession } from './sessions.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { setSellerApiVersion } from '../db/sellers.js';
-import { errors, type ApiVersion } from '@customers-api/core';
+import { errors, type ApiVersion, type RateLimiter } from '@customers-api/core';
 
-type KeyRequest = FastifyRequest<{ Params: { id: string } }>;
+type KeyRoute = { Params: { id: string } };
 
 /** The JSON behind the API Keys page (openapi.dashboard.yaml); the session guard runs first. */
 export function registerApiRoutes(
   app: FastifyInstance,
-  { database, now, versions }: { database: DatabaseHandle; now: () => Date; versions?: readonly ApiVersion[] | undefined },
+  {
+    database,
+    now,
+    versions,
+    rateLimiter,
+  }: { database: DatabaseHandle; now: () => Date; versions?: readonly ApiVersion[] | undefined; rateLimiter?: RateLimiter | undefined },
 ) {
   const session = (request: FastifyRequest) => request.dashboardSession!;
+  // Every change costs the seller one request of its API budget, as the webhook routes do (429 + Retry-After).
+  const charged = { onRequest: chargeSellerBudget(database, rateLimiter) };
 
   app.get('/account', async (request) => {
     const { sellerId, expiresAt } = session(request);
@@ -30,7 +39,7 @@ export function registerApiRoutes(
   });
 
   // Forward only: a seller moves to a newer version, never back (the operator's CLI may).
-  app.patch('/account/api-version', async (request) => {
+  app.patch('/account/api-version', charged, async (request) => {
     const { sellerId, expiresAt } = session(request);
     // The body parser has made it a JSON object already (or refused it with core's 400/415).
     const body = requireBody(request) as Record<string, unknown>;
@@ -53,9 +62,13 @@ export function registerApiRoutes(
     return (await loadAccount(database, sellerId, expiresAt, now(), versions))!;
   });
 
-  app.get('/keys', async (request) => ({ keys: await listSellerKeys(database, session(request).sellerId, now()) }));
+  app.get('/keys', async (request) => {
+    const page = parseKeyPageQuery(request.query as Record<string, unknown>);
+    const { keys, next } = await listSellerKeysPage(database, session(request).sellerId, page, now());
+    return { keys, next_cursor: next && encodeKeyCursor(next) };
+  });
 
-  app.post('/keys', async (request, reply) => {
+  app.post('/keys', charged, async (request, reply) => {
     const at = now();
     const input = parseNewKey(requireBody(request), at);
     const { sellerId } = session(request);
@@ -65,7 +78,7 @@ export function registerApiRoutes(
     return created;
   });
 
-  app.post('/keys/:id/revoke', async (request: KeyRequest) => {
+  app.post<KeyRoute>('/keys/:id/revoke', charged, async (request) => {
     const { sellerId } = session(request);
     const key = await audited(database, dashboardAudit(request), (trx) => revokeSellerKey(trx, sellerId, request.params.id, now()),
       (revoked) => revoked && { sellerId, action: 'api_key.revoked', targetId: revoked.id }, now());
@@ -74,7 +87,7 @@ export function registerApiRoutes(
   });
 
   // A new key now and the old one expiring after the overlap: one transaction, both audited.
-  app.post('/keys/:id/roll', async (request: KeyRequest, reply) => {
+  app.post<KeyRoute>('/keys/:id/roll', charged, async (request, reply) => {
     const at = now();
     const { overlapMs } = parseKeyRoll(requireBody(request));
     const { sellerId } = session(request);
@@ -98,7 +111,7 @@ export function registerApiRoutes(
     return rolled;
   });
 
-  app.delete('/keys/:id', async (request: KeyRequest, reply) => {
+  app.delete<KeyRoute>('/keys/:id', charged, async (request, reply) => {
     const { sellerId } = session(request);
     const deleted = await audited(database, dashboardAudit(request), (trx) => deleteSellerKey(trx, sellerId, request.params.id),
       (done) => (done ? { sellerId, action: 'api_key.deleted', targetId: canonicalUuid(request.params.id) ?? null } : undefined), now());

@@ -9,6 +9,8 @@ export const dashboardErrors = {
   crossOrigin: () =>
     new ApiError(403, 'Cross-origin request refused: dashboard changes must come from the dashboard itself'),
   keyNotFound: () => new ApiError(404, 'API key not found'),
+  /** At the seller's cap on unexpired keys (key-limit.ts words it). */
+  keyLimit: (message: string) => new ApiError(403, message),
   keyNotRollable: () => new ApiError(409, 'API key is revoked or expired; only an active key can be rolled'),
   webhookNotFound: () => new ApiError(404, 'Webhook endpoint not found'),
   /** At the seller's cap on endpoints; the message names it (webhooks/endpoints.ts). */

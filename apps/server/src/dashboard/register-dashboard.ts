@@ -51,7 +51,7 @@ export async function registerDashboard(app: FastifyInstance, { webhooks, ...dep
       await dashboard.register(
         async (api) => {
           registerSessionGuard(api, deps);
-          registerApiRoutes(api, deps);
+          registerApiRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
           registerWebhookRoutes(api, { ...deps, ...webhooks });
           registerActivityRoutes(api, deps);
         },

@@ -1,6 +1,10 @@
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, setApiKeyExpiry, type ApiKeyInfo } from '../db/api-keys.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import { listApiKeysPage, type KeyCursor } from '../db/api-key-page.js';
+import { lockedKeyCount } from '../db/seller-key-count.js';
 import { canonicalUuid } from '../db/uuid.js';
+import { dashboardErrors } from './dashboard-errors.js';
+import { DEFAULT_API_KEY_LIMIT, keyLimitMessage } from './key-limit.js';
 
 export type KeyStatus = 'active' | 'expired' | 'revoked';
 
@@ -24,12 +28,32 @@ export async function listSellerKeys(handle: DatabaseHandle, sellerId: string, n
   return (await listApiKeys(handle, sellerId)).map((key) => toDashboardKey(key, now));
 }
 
+/** One page of the seller's keys, oldest first, and the cursor of the next page (null after the last). */
+export async function listSellerKeysPage(
+  handle: DatabaseHandle,
+  sellerId: string,
+  page: { limit: number; after?: KeyCursor | undefined },
+  now: Date,
+): Promise<{ keys: DashboardKey[]; next: KeyCursor | null }> {
+  const { keys, more } = await listApiKeysPage(handle, sellerId, page);
+  const last = keys.at(-1);
+  return { keys: keys.map((key) => toDashboardKey(key, now)), next: more && last ? { createdAt: last.created_at, id: last.id } : null };
+}
+
+/**
+ * Creates a key unless the seller holds its cap of unexpired keys (403 naming it; run it in the transaction that
+ * audits it, so a refusal stores nothing). `allowance` lets a roll go one over: the key it replaces expires soon.
+ */
 export async function createSellerKey(
   handle: DatabaseHandle,
   sellerId: string,
   input: { name: string; expiresAt: string | null },
   now: Date,
+  allowance = 0,
 ): Promise<DashboardKey & { key: string }> {
+  const { keyLimit, unexpired } = await lockedKeyCount(handle, sellerId, now);
+  const limit = keyLimit ?? DEFAULT_API_KEY_LIMIT;
+  if (unexpired >= limit + allowance) throw dashboardErrors.keyLimit(keyLimitMessage(limit));
   const created = await createApiKey(handle, { sellerId, name: input.name, expiresAt: input.expiresAt }, now);
   return { ...toDashboardKey(created, now), key: created.key };
 }
@@ -58,7 +82,8 @@ export interface RolledKey {
 
 /**
  * Rolls one of the seller's keys: a new key with the same name now, and the old key expiring `overlapMs` from now
- * (an earlier expiry it had is kept). Undefined when the seller has no such key; 'inactive' when it is revoked or
+ * (an earlier expiry it had is kept); at the key cap it may go one over (the old key expires after the overlap),
+ * never two. Undefined when the seller has no such key; 'inactive' when it is revoked or
  * expired (nothing changes). Run it in a transaction (with the audit rows), so both changes land or neither.
  */
 export async function rollSellerKey(
@@ -74,6 +99,6 @@ export async function rollSellerKey(
   const overlapEnd = now.getTime() + overlapMs;
   const expiresAt = old.expires_at !== null && Date.parse(old.expires_at) < overlapEnd ? old.expires_at : new Date(overlapEnd).toISOString();
   await setApiKeyExpiry(handle, old.id, expiresAt, { sellerId });
-  const key = await createSellerKey(handle, sellerId, { name: old.name, expiresAt: null }, now);
+  const key = await createSellerKey(handle, sellerId, { name: old.name, expiresAt: null }, now, 1);
   return { key, previous: { ...old, expires_at: expiresAt } };
 }

@@ -8,6 +8,7 @@ import { operationOf, type QueryObserver } from '../observability/query-observer
 import { DatabaseUnavailableError, typingErrors, type UnavailableKind } from './database-unavailable.js';
 import { ISO_TIMESTAMP_TYPES } from './postgres-timestamps.js';
 import { createPostgresPool, type PostgresPool } from './postgres-pool.js';
+import { withoutCredentials } from '../observability/redact-args.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -310,13 +311,7 @@ async function preparedWithTrace(pool: PostgresPool, statement: PreparedStatemen
   }
 }
 
-/** Removes the password from a connection URL. */
+/** A connection URL without its user and password, safe to log (one rule with the telemetry's: redact-args.ts). */
 export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-  }
+  return withoutCredentials(url);
 }

@@ -469,6 +469,18 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('webhook_endpoint_idempotency_keys').ifExists().execute();
       },
     },
+    // A seller's own cap on its unexpired API keys (issue 36); null: the server's default (dashboard/key-limit.ts).
+    // The key list's pages read through (seller_id, created_at, id).
+    '017_seller_key_limit': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('sellers').addColumn('key_limit', 'integer').execute();
+        await db.schema.createIndex('api_keys_seller_created').on('api_keys').columns(['seller_id', 'created_at', 'id']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('api_keys_seller_created').ifExists().execute();
+        await db.schema.alterTable('sellers').dropColumn('key_limit').execute();
+      },
+    },
   };
 }
 

@@ -18,6 +18,8 @@ export interface SellersTable {
   rate_limit: ColumnType<number | null, number | null | undefined, number | null>;
   /** Per-seller cap on webhook endpoints (migration 009); null means the server's default. */
   webhook_endpoint_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Per-seller cap on unexpired API keys (migration 016); null means the server's default. */
+  key_limit: ColumnType<number | null, number | null | undefined, number | null>;
   /** The API version the seller is pinned to (migration 012); null: the latest. */
   api_version: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;

@@ -49,6 +49,8 @@ export interface Seller {
   rate_limit: number | null;
   /** The seller's own cap on webhook endpoints, or null for the server's default. */
   webhook_endpoint_limit: number | null;
+  /** The seller's own cap on unexpired API keys, or null for the server's default. */
+  key_limit: number | null;
   /** The API version the seller is pinned to: requests without `Customers-Version` get it (null: the latest). */
   api_version: string | null;
   created_at: string;
@@ -60,6 +62,7 @@ export interface NewSeller {
   customerLimit?: number | null;
   rateLimit?: number | null;
   webhookEndpointLimit?: number | null;
+  keyLimit?: number | null;
   /** The API version to pin the seller to; the latest when omitted. */
   apiVersion?: string;
 }
@@ -72,16 +75,22 @@ export async function createSeller(handle: DatabaseHandle, input: NewSeller, now
     customer_limit: input.customerLimit ?? null,
     rate_limit: input.rateLimit ?? null,
     webhook_endpoint_limit: input.webhookEndpointLimit ?? null,
+    key_limit: input.keyLimit ?? null,
     api_version: input.apiVersion ?? LATEST_API_VERSION,
     created_at: now.toISOString(),
   };
   // The cap's column is written only when set, the version's only where the schema has it: databases still on an
   // older schema (migration tests) lack them.
-  const { webhook_endpoint_limit: endpointLimit, api_version: apiVersion, ...row } = seller;
+  const { webhook_endpoint_limit: endpointLimit, key_limit: keyLimit, api_version: apiVersion, ...row } = seller;
   const pinned = (await sellerColumns(handle)).has('api_version');
   await handle.db
     .insertInto('sellers')
-    .values({ ...row, ...(endpointLimit !== null && { webhook_endpoint_limit: endpointLimit }), ...(pinned && { api_version: apiVersion }) })
+    .values({
+      ...row,
+      ...(endpointLimit !== null && { webhook_endpoint_limit: endpointLimit }),
+      ...(keyLimit !== null && { key_limit: keyLimit }),
+      ...(pinned && { api_version: apiVersion }),
+    })
     .execute();
   return pinned ? seller : { ...seller, api_version: null };
 }
@@ -95,7 +104,7 @@ export async function findSeller(handle: DatabaseHandle, idArg: string): Promise
 }
 
 /** The seller settings an operator or the seller may change after creation, as their columns. */
-type SellerSettings = Partial<Pick<Seller, 'rate_limit' | 'webhook_endpoint_limit' | 'api_version'>>;
+type SellerSettings = Partial<Pick<Seller, 'rate_limit' | 'webhook_endpoint_limit' | 'key_limit' | 'api_version'>>;
 
 /** Changes some of a seller's settings; the updated seller, or undefined when there is none. */
 export async function updateSeller(handle: DatabaseHandle, idArg: string, settings: SellerSettings): Promise<Seller | undefined> {
@@ -113,6 +122,11 @@ export function setSellerRateLimit(handle: DatabaseHandle, idArg: string, rateLi
 /** Sets (or, with null, clears) a seller's own cap on webhook endpoints; the updated seller, or undefined. */
 export function setSellerWebhookEndpointLimit(handle: DatabaseHandle, idArg: string, limit: number | null): Promise<Seller | undefined> {
   return updateSeller(handle, idArg, { webhook_endpoint_limit: limit });
+}
+
+/** Sets (or, with null, clears) a seller's own cap on unexpired API keys; the updated seller, or undefined. */
+export function setSellerKeyLimit(handle: DatabaseHandle, idArg: string, limit: number | null): Promise<Seller | undefined> {
+  return updateSeller(handle, idArg, { key_limit: limit });
 }
 
 /** How many customers the seller has: the rows themselves (the plan check reads the kept count instead). */

@@ -61,6 +61,21 @@ export function bindToCurrentContext<A extends unknown[], R>(fn: (...args: A) =>
   return binder(fn);
 }
 
+let detacher: <R>(fn: () => R) => R = (fn) => fn();
+
+/** Installs how work is run outside any trace (tracing.ts); undefined: as is. */
+export function setDetacher(next: (<R>(fn: () => R) => R) | undefined): void {
+  detacher = next ?? ((fn) => fn());
+}
+
+/**
+ * Runs `fn` outside the running request's trace: background work it starts (the delivery worker's look for due
+ * deliveries, and the timers it sets) must not become spans of a request that has already answered.
+ */
+export function runDetached<R>(fn: () => R): R {
+  return detacher(fn);
+}
+
 /** The setting PostgreSQL's column default reads (migration 011). */
 export const POSTGRES_TRACE_SETTING = 'customers.trace_context';
 

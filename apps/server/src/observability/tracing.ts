@@ -4,11 +4,16 @@ import { setFlagsFromString } from 'node:v8';
 import { TRACING_V8_FLAGS } from '../server/node-flags.js';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
 import type { QueryObserver } from './query-observer.js';
-import { setContextBinder, setTraceContextSource } from './trace-context.js';
+import { resourceDetectors } from './resource-detectors.js';
+import { conventionalServerSpan, noteClientError } from './server-span.js';
+import { setContextBinder, setDetacher, setTraceContextSource } from './trace-context.js';
 
 /** What the server wires in when traces are on. */
 export interface Tracing {
-  /** @fastify/otel's plugin: a server span per request (an incoming `traceparent` is continued). */
+  /**
+   * @fastify/otel's plugin: a server span per request. An incoming `traceparent` is continued only when the operator
+   * trusts it (`--trust-traceparent`); otherwise the request is a new root, linked to the client's span.
+   */
   plugin: FastifyPluginCallback;
   /** A child span per database statement of a traced request. */
   queries: QueryObserver;
@@ -25,6 +30,19 @@ export function tracingRequested(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 }
 
+/** What the operator decides beyond the `OTEL_*` variables. */
+export interface TracingOptions {
+  /**
+   * Continue a client's `traceparent`: its sampled flag then decides sampling (with a `parentbased_*` sampler) and
+   * its trace id becomes the request's and its outbox rows'. Off (the default), anyone could force tracing cost past
+   * the operator's ratio and choose the trace ids stored: the client's span is only a link of a new root.
+   */
+  trustTraceparent?: boolean;
+}
+
+/** Extracts nothing: an untrusted client's trace context never becomes a parent (its span is linked instead). */
+const UNTRUSTED_PROPAGATOR = { inject: () => {}, extract: <C>(context: C) => context, fields: () => [] };
+
 /**
  * Starts the OpenTelemetry SDK when the standard `OTEL_*` variables ask for traces (see {@link tracingRequested}),
  * configured by them alone (endpoint, `http/protobuf` or `http/json`, service name, sampler…); otherwise
@@ -34,13 +52,13 @@ export function tracingRequested(env: NodeJS.ProcessEnv): boolean {
  * @example
  * const tracing = await startTracing(process.env);
  */
-export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<Tracing | undefined> {
+export async function startTracing(env: NodeJS.ProcessEnv = process.env, { trustTraceparent = false }: TracingOptions = {}): Promise<Tracing | undefined> {
   if (!tracingRequested(env)) return undefined;
   // Spans are promoted while they wait for their batch: keep V8 from letting that garbage pile up (node-flags.ts).
   for (const flag of TRACING_V8_FLAGS) setFlagsFromString(flag);
   env.OTEL_METRICS_EXPORTER ??= 'none';
   env.OTEL_LOGS_EXPORTER ??= 'none';
-  const [{ NodeSDK }, { FastifyOtelInstrumentation }, api] = await Promise.all([
+  const [{ NodeSDK, resources }, { FastifyOtelInstrumentation }, api] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@fastify/otel'),
     import('@opentelemetry/api'),
@@ -55,6 +73,11 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     instrumentHooks: false,
     instrumentHandler: false,
     requestHook: (span, request) => {
+      conventionalServerSpan(span, request);
+      if (!trustTraceparent) {
+        const client = spanContextOf(headerValue(request.headers.traceparent));
+        if (client && api.isSpanContextValid(client)) span.addLink({ context: client });
+      }
       const { traceId } = span.spanContext();
       requestSpans.set(traceId, span);
       // Every log line of the request carries its trace.
@@ -69,6 +92,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   const otelPlugin = fastifyOtel.plugin() as unknown as FastifyPluginCallback;
   // @fastify/otel's plugin, and the end of each request's entry in requestSpans, on the root app.
   const plugin: FastifyPluginCallback = (instance, _options, done) => {
+    instance.addHook('onError', noteClientError);
     instance.register(otelPlugin);
     instance.addHook('onResponse', (request, _reply, next) => {
       forget(request);
@@ -83,6 +107,9 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   Object.assign(plugin, { [Symbol.for('skip-override')]: true });
   const sdk = new NodeSDK({
     instrumentations: [fastifyOtel],
+    // The process arguments hold database and Redis URLs: the resource carries them only redacted.
+    resourceDetectors: resourceDetectors(resources, env),
+    ...(trustTraceparent ? {} : { textMapPropagator: UNTRUSTED_PROPAGATOR }),
     ...(env.OTEL_SERVICE_NAME ? {} : { serviceName: 'customers-api-server' }),
   });
   sdk.start();
@@ -96,6 +123,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   });
 
   setContextBinder((fn) => api.context.bind(api.context.active(), fn));
+  setDetacher((fn) => api.context.with(api.ROOT_CONTEXT, fn));
 
   const queries: QueryObserver = ({ system, operation }) => {
     const parent = api.context.active();
@@ -145,9 +173,15 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     async shutdown() {
       setTraceContextSource(undefined);
       setContextBinder(undefined);
+      setDetacher(undefined);
       await sdk.shutdown();
     },
   };
+}
+
+/** One value of a request header (the first of repeated ones), trimmed. */
+function headerValue(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value)?.trim().toLowerCase() ?? null;
 }
 
 /** A span context as a W3C traceparent. */

@@ -47,7 +47,7 @@ export async function startServer(
   const log = logger ?? createLogger(config.logLevel);
   const metrics = config.metricsPort === undefined ? undefined : createServerMetrics();
   // Configured by the OTEL_* variables alone; not even loaded without an endpoint.
-  const tracing = await startTracing(process.env);
+  const tracing = await startTracing(process.env, { trustTraceparent: config.trustTraceparent ?? false });
   const database = connectDatabase(config.databaseUrl, {
     sqliteSynchronous: config.sqliteSynchronous ?? 'full',
     ...(config.postgresPoolSize === undefined ? {} : { poolSize: config.postgresPoolSize }),
@@ -75,7 +75,11 @@ export async function startServer(
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     if (metrics) {
-      metricsListener = await startMetricsListener(metrics, { port: config.metricsPort!, host: config.metricsHost ?? '127.0.0.1' });
+      metricsListener = await startMetricsListener(metrics, {
+        port: config.metricsPort!,
+        host: config.metricsHost ?? '127.0.0.1',
+        ...(config.requestTimeoutMs !== undefined && { requestTimeoutMs: config.requestTimeoutMs }),
+      });
       log.info({ url: metricsListener.url }, 'metrics listening');
     }
     if (demo) {

@@ -11,6 +11,13 @@ export interface ReceivedSpan {
   kind: number;
   attributes: Record<string, string | number | boolean>;
   links: { traceId: string; spanId: string }[];
+  /** OTLP's status code: 0 unset, 1 ok, 2 error. */
+  statusCode: number;
+  /** The names of its events (`exception` for a recorded error). */
+  events: string[];
+  /** Start and end, in nanoseconds since the epoch (as decimal strings, to keep their precision). */
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
 }
 
 export interface OtlpReceiver {
@@ -79,6 +86,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
               kind: span.kind,
               attributes: Object.fromEntries((span.attributes ?? []).map((a: { key: string; value: AnyValue }) => [a.key, valueOf(a.value)])),
               links: (span.links ?? []).map((link: { traceId: string; spanId: string }) => ({ traceId: link.traceId, spanId: link.spanId })),
+              statusCode: span.status?.code ?? 0,
+              events: (span.events ?? []).map((event: { name: string }) => event.name),
+              startTimeUnixNano: String(span.startTimeUnixNano),
+              endTimeUnixNano: String(span.endTimeUnixNano),
             });
           }
         }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { freePort } from './free-port.js';
 
 export interface TestRedis {
-  /** redis://127.0.0.1:PORT */
+  /** redis://127.0.0.1:PORT, or redis://:PASSWORD@127.0.0.1:PORT when started with one */
   url: string;
   stop(): Promise<void>;
 }
@@ -14,13 +14,15 @@ const REDIS_SERVER = process.env.REDIS_SERVER_PATH || '/usr/bin/redis-server';
  * once it accepts connections. The root `pnpm test` installs Debian's redis-server when missing
  * (scripts/ensure-redis.mjs); a missing binary fails the test that needs it.
  *
+ * `password` makes it require one (`--requirepass`), and puts it in `url`.
+ *
  * @example
  * const redis = await startRedisServer();
  * await redis.stop();
  */
-export async function startRedisServer(): Promise<TestRedis> {
+export async function startRedisServer({ password }: { password?: string } = {}): Promise<TestRedis> {
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...(password ? ['--requirepass', password] : [])];
   const child = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolveExit) => child.once('close', () => resolveExit()));
   let output = '';
@@ -33,7 +35,7 @@ export async function startRedisServer(): Promise<TestRedis> {
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
   });
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${password ? `:${password}@` : ''}127.0.0.1:${port}`,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

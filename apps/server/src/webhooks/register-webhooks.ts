@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { keyMismatch } from './endpoints.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.js';
 import type { SecretBox } from './secret-box.js';
+import { runDetached } from '../observability/trace-context.js';
 
 /** What buildApp needs to deliver webhooks: the key and the worker's settings (see DeliveryWorkerOptions). */
 export type WebhookSettings = Omit<DeliveryWorkerOptions, 'database' | 'logger'>;
@@ -25,7 +26,8 @@ export function registerWebhookDelivery(app: FastifyInstance, database: Database
   app.addHook('onReady', async () => worker.start());
   // A callback hook: an async one costs a promise and a microtask per request.
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) worker.nudge();
+    // Outside the request's trace: the worker's statements are its own, not spans of a request already answered.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) runDetached(() => worker.nudge());
     done();
   });
   app.addHook('onClose', async () => worker.stop());

@@ -58,7 +58,9 @@ export async function startMockServerTarget(log = createConformanceLog()): Promi
   const control = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T | undefined> => {
     const response = await fetch(`${baseUrl}/__mock${path}`, {
       method: init.method ?? 'POST',
-      ...(init.body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(init.body) }),
+      // Always JSON: the mock refuses a state-changing control request without it (what a web page could send).
+      headers: { 'Content-Type': 'application/json' },
+      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
     });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.status === 204 ? undefined : ((await response.json()) as T);

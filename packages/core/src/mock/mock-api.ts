@@ -17,14 +17,14 @@ import { createMockEvents, type CustomerEventListener } from './mock-events.js';
 import { applySeeds, checkSeeds, type CustomerSeed } from './seed.js';
 import { createSellerDirectory, type KeySeed, type MockSeller, type SellerSeed } from './sellers.js';
 import { createMockClock, type MockClock } from './mock-clock.js';
-import { createRequestJournal, journalBody, journalHeader, type JournalFilter, type JournalPage } from './request-journal.js';
+import { createRequestJournal, journalHeader, type JournalFilter, type JournalPage, type JournalUsage } from './request-journal.js';
 import { readApiKey } from '../auth/read-api-key.js';
 import { isApiError } from '../errors/api-error.js';
 import { NETWORK_ERROR } from './forced-answer.js';
 
 /** A request as a host hands it to {@link MockApi.answer}: with all its headers, for the request journal. */
 export interface MockRequest extends ApiRequest {
-  /** Every request header (names lower-case); the journal shows them, API keys cut to their prefix. */
+  /** Every request header (names lower-case); the journal shows them, API keys cut to their prefix and other credentials redacted. */
   headers?: Record<string, string>;
 }
 
@@ -49,6 +49,13 @@ export interface MockApiOptions {
   frozenAt?: Date | string | undefined;
   /** How many requests the journal keeps ({@link MockApi.requests}); default 1,000, older ones dropped and counted. */
   journalSize?: number;
+  /**
+   * The memory the journal may hold, by its own count (2 bytes a character plus an overhead per entry);
+   * default 16 MiB. The oldest entries are dropped to stay within it, as beyond `journalSize`.
+   */
+  journalMemoryBytes?: number;
+  /** Values the journal redacts whole wherever they appear in a header (the HTTP mock's control token). */
+  journalSecrets?: string[];
   /** Called with any fault that is not an API error (answered 500). */
   onUnexpectedError?: (error: unknown, requestId: string) => void;
   /**
@@ -84,6 +91,8 @@ export interface MockApi {
   requests(filter?: JournalFilter): JournalPage;
   /** Forgets the requests received. */
   clearRequests(): void;
+  /** How many entries and bytes the journal holds now, by its own count, and its bounds. */
+  journalUsage(): JournalUsage;
   /**
    * The mock's one clock: created_at/updated_at, key expiry, rate-limit windows, the idempotency window and
    * event times all read it. `clock.set(date)` freezes it there, `clock.advance(ms)` moves it on.
@@ -141,7 +150,8 @@ export interface MockApi {
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   const mockClock = createMockClock({ start: options.frozenAt });
-  const journal = createRequestJournal(options.journalSize);
+  const journal = createRequestJournal(options.journalSize, options.journalMemoryBytes);
+  const journalSecrets = options.journalSecrets ?? [];
   const store = new MemoryCustomerStore({ now: mockClock.now });
   const events = createMockEvents(store);
   const directory = createSellerDirectory({ ...options, now: mockClock.now });
@@ -195,7 +205,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     operation = operationFor(request.method, request.path),
   ): void {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = journalHeader(name, value);
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = journalHeader(name, value, journalSecrets);
     const response = typeof answer === 'number' || answer === NETWORK_ERROR ? undefined : answer;
     journal.record({
       at: new Date(at).toISOString(),
@@ -204,7 +214,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       query: request.query ?? '',
       operation: operation ?? null,
       headers,
-      body: journalBody(request.body),
+      body: request.body,
       status: typeof answer === 'number' ? answer : (response?.status ?? null),
       forced: wasForced,
       requestId: response?.headers['X-Request-Id'] ?? null,
@@ -257,6 +267,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     record: (request, answer, wasForced) => record(request, answer, wasForced),
     requests: (filter) => journal.read(filter),
     clearRequests: () => journal.clear(),
+    journalUsage: () => journal.usage(),
     clock: mockClock,
     sellers: directory.sellers,
     defaultSeller: directory.defaultSeller,

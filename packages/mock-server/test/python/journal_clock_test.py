@@ -45,8 +45,8 @@ def call(base, method, path, body=None, headers=None):
     """One request; returns (status, parsed JSON body or None)."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
+    # Always JSON: the mock refuses a state-changing control request without it, body or not.
+    request.add_header("Content-Type", "application/json")
     for name, value in (headers or {}).items():
         request.add_header(name, value)
     try:

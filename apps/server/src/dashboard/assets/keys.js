@@ -10,6 +10,8 @@ const OVERLAP_LABELS = { '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
 let revealedKeyId = null;
 /** The key the roll dialog is open for. */
 let rolling = null;
+/** Where the next page of keys starts (the list answers 100 at most per page); null after the last. */
+let nextCursor = null;
 
 function keyRow(key) {
   const buttons = element('div', { className: 'row-actions' });
@@ -34,10 +36,27 @@ function keyRow(key) {
   ]);
 }
 
-function renderKeys(keys) {
-  $('keys-body').replaceChildren(...keys.map(keyRow));
-  $('keys-table').hidden = keys.length === 0;
-  $('keys-empty').hidden = keys.length !== 0;
+function renderKeys({ keys, next_cursor: next }, append = false) {
+  if (append) $('keys-body').append(...keys.map(keyRow));
+  else $('keys-body').replaceChildren(...keys.map(keyRow));
+  const shown = $('keys-body').children.length;
+  $('keys-table').hidden = shown === 0;
+  $('keys-empty').hidden = shown !== 0;
+  nextCursor = next;
+  $('more-keys').hidden = next === null;
+}
+
+async function moreKeys() {
+  const button = $('more-keys');
+  button.disabled = true;
+  try {
+    clearError();
+    renderKeys(await api('GET', `/keys?cursor=${encodeURIComponent(nextCursor)}`), true);
+  } catch (error) {
+    showError(error);
+  } finally {
+    button.disabled = false;
+  }
 }
 
 function renderAccount(account) {
@@ -74,9 +93,9 @@ async function moveApiVersion(event) {
 }
 
 async function refresh() {
-  const [account, { keys }] = await Promise.all([api('GET', '/account'), api('GET', '/keys')]);
+  const [account, page] = await Promise.all([api('GET', '/account'), api('GET', '/keys')]);
   renderAccount(account);
-  renderKeys(keys);
+  renderKeys(page);
 }
 
 /** Shows a new key once: after creating or rolling. */
@@ -239,4 +258,5 @@ $('api-version-form').addEventListener('submit', moveApiVersion);
 $('copy-key').addEventListener('click', copyKey);
 $('dismiss-key').addEventListener('click', hideKey);
 $('sign-out').addEventListener('click', signOut);
+$('more-keys').addEventListener('click', moreKeys);
 refresh().catch(showError);

@@ -1,0 +1,44 @@
+import type { ApiKeyInfo } from './api-keys.js';
+import type { DatabaseHandle } from './connect.js';
+import { toIso, toIsoOrNull } from './rows.js';
+import { canonicalUuid } from './uuid.js';
+
+/** Where a page of keys starts: after this key, in (created_at, id) order. */
+export interface KeyCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One page of a seller's keys, oldest first, after `after`: at most `limit` rows read through the
+ * (seller_id, …) index whatever the seller holds, and whether more follow (one row more is read to know).
+ *
+ * @example
+ * const { keys, more } = await listApiKeysPage(handle, sellerId, { limit: 100 });
+ */
+export async function listApiKeysPage(
+  handle: DatabaseHandle,
+  sellerIdArg: string,
+  { limit, after }: { limit: number; after?: KeyCursor | undefined },
+): Promise<{ keys: ApiKeyInfo[]; more: boolean }> {
+  const sellerId = canonicalUuid(sellerIdArg);
+  if (!sellerId) return { keys: [], more: false };
+  let query = handle.db
+    .selectFrom('api_keys')
+    .select(['id', 'seller_id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'])
+    .where('seller_id', '=', sellerId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]),
+    );
+  }
+  const rows = await query.orderBy('created_at').orderBy('id').limit(limit + 1).execute();
+  const keys = rows.slice(0, limit).map((row) => ({
+    ...row,
+    created_at: toIso(row.created_at),
+    last_used_at: toIsoOrNull(row.last_used_at),
+    expires_at: toIsoOrNull(row.expires_at),
+    revoked_at: toIsoOrNull(row.revoked_at),
+  }));
+  return { keys, more: rows.length > limit };
+}

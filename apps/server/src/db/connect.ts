@@ -77,6 +77,8 @@ export interface ConnectOptions {
   sqliteSynchronous?: SqliteSynchronous;
   /** Sees every statement (observability/query-observer.ts: metrics, traces); nothing is wrapped when omitted. */
   observer?: QueryObserver | undefined;
+  /** SQLite only: sees the text of every statement the writing connection runs, parameters inlined (tests count a claim's work). */
+  sqliteTrace?: ((sql: string) => void) | undefined;
 }
 
 /**
@@ -87,7 +89,7 @@ export interface ConnectOptions {
  * const handle = connectDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
  */
 export function connectDatabase(url: string, options: ConnectOptions = {}): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return connectSqlite(sqlitePath(url), options.sqliteSynchronous ?? 'full', options.observer);
+  if (url.startsWith('sqlite:')) return connectSqlite(sqlitePath(url), options.sqliteSynchronous ?? 'full', options.observer, options.sqliteTrace);
   if (/^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options.poolSize ?? DEFAULT_POSTGRES_POOL_SIZE, options.observer);
   throw new Error(
     `Unsupported database URL "${redactUrl(url)}": use sqlite:<path> or postgres://user:password@host:port/database`,
@@ -116,10 +118,15 @@ function createPrivately(file: string): void {
   }
 }
 
-function connectSqlite(path: string, synchronous: SqliteSynchronous, observer: QueryObserver | undefined): DatabaseHandle {
+function connectSqlite(
+  path: string,
+  synchronous: SqliteSynchronous,
+  observer: QueryObserver | undefined,
+  trace: ((sql: string) => void) | undefined,
+): DatabaseHandle {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') createPrivately(file);
-  const sqlite = new SqliteDatabase(file);
+  const sqlite = new SqliteDatabase(file, trace ? { verbose: (sql) => trace(String(sql)) } : {});
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

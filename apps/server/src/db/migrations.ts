@@ -476,6 +476,13 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
           .columns(['endpoint_id', 'customer_id', 'sequence'])
           .where(sql<boolean>`attempts = 0 and next_attempt_at is not null`)
           .execute();
+        // "Resend all failed since" reads one page of these (webhooks/endpoint-edits.ts).
+        await db.schema
+          .createIndex('webhook_deliveries_failed')
+          .on('webhook_deliveries')
+          .columns(['endpoint_id', 'created_at', 'id'])
+          .where(sql<boolean>`next_attempt_at is null and delivered_at is null`)
+          .execute();
         await sql`insert into webhook_delivery_heads (endpoint_id, seller_id, due_at, wakes)
           select endpoint_id, seller_id, min(next_attempt_at), 0 from webhook_deliveries
           where next_attempt_at is not null group by endpoint_id, seller_id`.execute(db);
@@ -483,6 +490,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       },
       async down(db: Kysely<any>) {
         await dropHeadTriggers(db, dialect);
+        await db.schema.dropIndex('webhook_deliveries_failed').ifExists().execute();
         await db.schema.dropIndex('webhook_deliveries_first_attempt').ifExists().execute();
         await db.schema.dropIndex('webhook_deliveries_endpoint_due').ifExists().execute();
         await db.schema.dropTable('webhook_delivery_heads').ifExists().execute();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle, DialectName } from '../db/connect.js';
 import { testEventChange } from '../dashboard/test-event.js';
 import { countRowsRead, HAS_SQLITE_SHELL } from '../test/rows-read.js';
+import { seedDeliveries } from '../test/seed-deliveries.js';
 import { newTestSeller } from '../test/sellers-and-endpoints.js';
 import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import { claimDeliveries } from './delivery-queue.js';
@@ -21,25 +22,6 @@ const BACKLOG = 50_000;
 /** Per claim, far below the backlog: PostgreSQL rows and index entries read; SQLite virtual machine steps. */
 const BOUND: Record<DialectName, number> = { postgres: 1_000, sqlite: 5_000 };
 
-/** BACKLOG changes of distinct customers and their deliveries to one endpoint, as the outbox triggers write them. */
-async function seedBacklog(handle: DatabaseHandle, sellerId: string, endpointId: string, dueAt: string): Promise<void> {
-  if (handle.dialect === 'postgres') {
-    await sql`insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
-      select 'evt_' || replace(gen_random_uuid()::text, '-', ''), 'customer.updated', ${sellerId}, gen_random_uuid(), 2,
-        ${dueAt}, '{}'::jsonb, '{}'::jsonb
-      from generate_series(1, ${BACKLOG})`.execute(handle.db);
-  } else {
-    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${BACKLOG})
-      insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
-      select 'evt_' || lower(hex(randomblob(16))), 'customer.updated', ${sellerId}, lower(hex(randomblob(16))), 2,
-        ${dueAt}, '{}', '{}'
-      from n`.execute(handle.db);
-  }
-  await sql`insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, next_attempt_at, created_at)
-    select c.id, ${endpointId}, c.seller_id, c.customer_id, c.sequence, 0, ${dueAt}, ${dueAt}
-    from customer_changes c where c.seller_id = ${sellerId}`.execute(handle.db);
-}
-
 describe.each(DIALECTS)('claims beside a backlog on %s', (dialect) => {
   const db = useTestDatabase(dialect);
 
@@ -54,7 +36,7 @@ describe.each(DIALECTS)('claims beside a backlog on %s', (dialect) => {
     const quiet = await newTestSeller(db.handle);
     const noisyEndpoint = await endpoint(noisy);
     const quietEndpoint = await endpoint(quiet);
-    await seedBacklog(db.handle, noisy, noisyEndpoint, new Date(T0 - 60_000).toISOString());
+    await seedDeliveries(db.handle, noisy, noisyEndpoint, BACKLOG, { dueAt: new Date(T0 - 60_000).toISOString() });
     for (let i = 0; i < 3; i++) await queueChange(db.handle, quietEndpoint, testEventChange(quiet, new Date(T0)), new Date(T0));
     if (dialect === 'postgres') await sql`analyze`.execute(db.handle.db);
 

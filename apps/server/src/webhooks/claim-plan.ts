@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { selectClaims, type Candidate } from './claim-selection.js';
+import { giveUpWaiting } from './delivery-caps.js';
 import { ENDPOINT_DELIVERY_SLOTS, endpointSlots, SELLER_DELIVERY_SLOTS } from './delivery-fairness.js';
 
 // What one claim reads, all of it bounded by what the claim may take, never by what waits (issue 36):
@@ -102,8 +103,10 @@ export async function planClaim(trx: Kysely<Database>, dialect: DialectName, opt
     const sellerFull = (sellerFree.get(head.seller_id) ?? 0) <= 0;
     const endpointFull = (endpointFree.get(head.endpoint_id) ?? 0) <= 0;
     if (head.disabled_at !== null) {
-      // Nothing goes to a disabled endpoint; enabling it wakes its head (endpoints.ts).
-      updates.push({ endpointId: head.endpoint_id, wakes, dueAt: null });
+      // Nothing goes to a disabled endpoint: its waiting deliveries are given up a batch per visit, then its head
+      // idles until it is enabled (endpoints.ts wakes it).
+      const more = await giveUpWaiting(trx, head.endpoint_id, { disabledAt: iso(head.disabled_at)!, at: now });
+      updates.push({ endpointId: head.endpoint_id, wakes, dueAt: more ? now : null });
     } else if (served || (own.length > 0 && sellerFull && !endpointFull)) {
       // To the back of the queue: every other due endpoint comes first (round robin).
       updates.push({ endpointId: head.endpoint_id, wakes, dueAt: now });

@@ -23,6 +23,11 @@ export {
   type CreatedApiKey,
 } from './db/api-keys.js';
 
+// Webhook delivery (the benchmarks' delivery rows run the worker on their own database)
+export { DeliveryWorker, type DeliveryWorkerOptions } from './webhooks/delivery-worker.js';
+export { createEndpoint } from './webhooks/endpoints.js';
+export { createSecretBox, type SecretBox } from './webhooks/secret-box.js';
+
 // Plans
 export { DEFAULT_PLAN, PLANS, resolveCustomerLimit, type PlanName } from './plans.js';
 

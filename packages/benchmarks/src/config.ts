@@ -26,6 +26,8 @@ export interface BenchConfig {
   before?: string;
   /** A directory for V8 CPU profiles of the Node targets (`--cpu-prof`), one file per process; none when omitted. */
   cpuProfileDir?: string;
+  /** Webhook delivery rows (issue 36): deliveries seeded per side, attempts in flight at once. */
+  delivery: { deliveries: number; concurrency: number };
   /** Only these scenario ids (the ceiling always runs; 'sdk' and 'msw-get' for the in-process parts). */
   only?: string[];
 }
@@ -42,6 +44,7 @@ export const FULL: BenchConfig = {
   sdk: { calls: 200, batches: 60, concurrency: 20 },
   mockCustomers: 100, // the default seller's plan limit; an in-memory Map does not slow down with size
   msw: { customers: 10_000, concurrency: 50 },
+  delivery: { deliveries: 5_000, concurrency: 16 },
   logLevel: 'warn',
 };
 
@@ -57,5 +60,6 @@ export const SMOKE: BenchConfig = {
   sdk: { calls: 5, batches: 2, concurrency: 2 },
   mockCustomers: 20,
   msw: { customers: 20, concurrency: 2 },
+  delivery: { deliveries: 40, concurrency: 4 },
   logLevel: 'warn',
 };

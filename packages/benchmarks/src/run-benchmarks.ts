@@ -17,9 +17,10 @@ import { startRedisServer } from '@customers-api/server/testing/redis';
 import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
 import type { MswResult } from './workers/msw.js';
 import type { SdkResult } from './workers/sdk.js';
+import type { DeliveryResult } from './workers/delivery.js';
 
 /** `profiled`: a server whose V8 CPU profiler runs during its measured load (the version machinery's share). */
-export type RowKind = 'ceiling' | 'floor' | 'server' | 'profiled' | 'before' | 'prism' | 'mock' | 'msw' | 'sdk' | 'scale';
+export type RowKind = 'ceiling' | 'floor' | 'server' | 'profiled' | 'before' | 'prism' | 'mock' | 'msw' | 'sdk' | 'scale' | 'delivery';
 
 /** One line of the table. Ratios are medians of per-round ratios against the ceiling of the same round. */
 export interface Row {
@@ -547,6 +548,12 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       sdk = await measureSdk(config, target, fixture);
       rows.push(...sdkRows(config, sdk));
     }
+    for (const db of ['sqlite', 'postgres'] as const) {
+      if (!config.only?.includes(`delivery-${db}`) && config.only) continue;
+      log(`webhook delivery on ${db}: a minimal loop (floor) and the server's worker, ${config.delivery.deliveries} deliveries each`);
+      if (db === 'postgres' && !postgres) postgres = await startPostgres();
+      rows.push(...(await measureDelivery(config, db, dir, postgres, log)));
+    }
     return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, postScaleP99Ratio, listOverGet, postgresOverFloor, sqliteOverFloor, redisLimitedOverFloor, mswOverBare, versionsShare, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
@@ -613,4 +620,30 @@ function sdkRows(config: BenchConfig, sdk: SdkResult & { peakRss?: number }): Ro
 
 export function formatPercent(value: number): string {
   return `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
+}
+
+/**
+ * Webhook delivery throughput (issue 36): attempts per second of a minimal claim-sign-POST-mark loop (the floor)
+ * and of the server's DeliveryWorker, each on a fresh database of the kind, against one local receiver answering
+ * 204 over keep-alive; medians over the rounds; the worker's row notes its share of the floor.
+ */
+async function measureDelivery(config: BenchConfig, db: 'sqlite' | 'postgres', dir: string, postgres: Postgres | undefined, log: (line: string) => void): Promise<Row[]> {
+  const runs: DeliveryResult[] = [];
+  for (let round = 1; round <= config.rounds; round++) {
+    const url = async (side: string) =>
+      db === 'sqlite' ? `sqlite:${join(dir, `delivery-${side}-${round}.db`)}` : postgres!.createDatabase(`delivery_${side}_${round}`);
+    const child = startChild('src/workers/delivery.ts', { floorUrl: await url('floor'), workerUrl: await url('worker'), ...config.delivery });
+    const result = await child.next<DeliveryResult>().finally(() => child.stop());
+    log(`round ${round}/${config.rounds} delivery ${db}: floor ${result.floor.attemptsPerSecond.toFixed(0)} attempts/s, worker ${result.worker.attemptsPerSecond.toFixed(0)} attempts/s`);
+    runs.push(result);
+  }
+  const floor = median(runs.map((r) => r.floor.attemptsPerSecond));
+  const worker = median(runs.map((r) => r.worker.attemptsPerSecond));
+  const ratio = median(runs.map((r) => r.worker.attemptsPerSecond / r.floor.attemptsPerSecond));
+  const name = db === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const common = { kind: 'delivery' as const, p50: Number.NaN, p99: Number.NaN, failures: 0 };
+  return [
+    { ...common, id: `delivery-floor-${db}`, label: `webhook delivery floor: claim, sign, POST, mark (${name})`, rps: floor, note: `attempts/s; ${config.delivery.concurrency} in flight, receiver answers 204` },
+    { ...common, id: `delivery-${db}`, label: `webhook delivery, server worker (${name})`, rps: worker, note: `attempts/s; ${(ratio * 100).toFixed(0)}% of its floor` },
+  ];
 }

@@ -7,8 +7,8 @@ function cells(row: Row): string[] {
   return [
     row.label,
     row.rps >= 100 ? Math.round(row.rps).toLocaleString('en') : row.rps.toFixed(1),
-    row.p50.toFixed(2),
-    row.p99.toFixed(2),
+    Number.isFinite(row.p50) ? row.p50.toFixed(2) : '',
+    Number.isFinite(row.p99) ? row.p99.toFixed(2) : '',
     row.ratio === undefined ? '' : `${(row.ratio * 100).toFixed(0)}%`,
     row.cpuUs === undefined ? '' : row.cpuUs.toFixed(0),
     row.dbCpuUs === undefined || !Number.isFinite(row.dbCpuUs) ? '' : row.dbCpuUs.toFixed(0),

@@ -70,10 +70,10 @@ export function registerWebhookEndpointRoutes(
   app.post<EndpointRoute>('/webhooks/:id/resend-failed', charged, async (request) => {
     const since = parseResendFailed(requireBody(request), now());
     const sellerId = sellerOf(request);
-    const { resent } = found(await audited(database, dashboardAudit(request),
+    const { resent, more } = found(await audited(database, dashboardAudit(request),
       (trx) => resendFailedSince(trx, sellerId, request.params.id, since, now()),
       (done) => done && { sellerId, action: 'webhook_delivery.resent_failed', targetId: done.id }, now()));
-    return { resent };
+    return { resent, more };
   });
 
   app.get<DeliveryRoute>('/webhooks/:id/deliveries/:event_id', async (request) =>

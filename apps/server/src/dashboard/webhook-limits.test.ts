@@ -114,7 +114,7 @@ describe.each(DIALECTS)('dashboard webhook limits on %s', (dialect) => {
     const since = new Date(Date.now() - 3_600_000).toISOString();
     const resent = await seller.call('POST', `/webhooks/${endpoint.id}/resend-failed`, { since });
     expect(resent.status).toBe(200);
-    expect(resent.json).toEqual({ resent: 2 });
+    expect(resent.json).toEqual({ resent: 2, more: false });
     expect(resent.headers.get('ratelimit')).toMatch(/"seller";r=0;t=1/);
 
     await giveUp();

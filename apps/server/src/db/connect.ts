@@ -81,6 +81,8 @@ export interface ConnectOptions {
   observer?: QueryObserver | undefined;
   /** Told each time a database error means the database does not answer (the metric of database errors by kind). */
   onUnavailable?: ((kind: UnavailableKind) => void) | undefined;
+  /** SQLite only: sees the text of every statement the writing connection runs, parameters inlined (tests count a claim's work). */
+  sqliteTrace?: ((sql: string) => void) | undefined;
 }
 
 /**
@@ -120,11 +122,15 @@ function createPrivately(file: string): void {
   }
 }
 
-function connectSqlite(path: string, synchronous: SqliteSynchronous, { observer, onUnavailable }: ConnectOptions): DatabaseHandle {
+function connectSqlite(
+  path: string,
+  synchronous: SqliteSynchronous,
+  { observer, onUnavailable, sqliteTrace: trace }: ConnectOptions,
+): DatabaseHandle {
   const typed = typingErrors(onUnavailable);
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') createPrivately(file);
-  const sqlite = new SqliteDatabase(file);
+  const sqlite = new SqliteDatabase(file, trace ? { verbose: (sql) => trace(String(sql)) } : {});
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
+import { createHeadTriggers, dropHeadTriggers } from './delivery-heads.js';
 import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
 import { SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
@@ -479,6 +480,56 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       async down(db: Kysely<any>) {
         await db.schema.dropIndex('api_keys_seller_created').ifExists().execute();
         await db.schema.alterTable('sellers').dropColumn('key_limit').execute();
+      },
+    },
+    // Claims that cost what they take, not what waits (issue 36, db/delivery-heads.ts): one queue head per endpoint
+    // with deliveries, kept by triggers; an index that gives an endpoint's next due deliveries in order, and one
+    // that finds a customer's earliest delivery still waiting for its first attempt (per-customer order).
+    '018_delivery_queue_heads': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('webhook_delivery_heads')
+          .addColumn('endpoint_id', t.id, (c) => c.primaryKey().references('webhook_endpoints.id').onDelete('cascade'))
+          .addColumn('seller_id', t.id, (c) => c.notNull())
+          .addColumn('due_at', t.timestamp)
+          .addColumn('wakes', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createIndex('webhook_delivery_heads_due')
+          .on('webhook_delivery_heads')
+          .columns(['due_at', 'endpoint_id'])
+          .where(sql.ref('due_at'), 'is not', null)
+          .execute();
+        await db.schema
+          .createIndex('webhook_deliveries_endpoint_due')
+          .on('webhook_deliveries')
+          .columns(['endpoint_id', 'next_attempt_at', 'id'])
+          .where(sql.ref('next_attempt_at'), 'is not', null)
+          .execute();
+        await db.schema
+          .createIndex('webhook_deliveries_first_attempt')
+          .on('webhook_deliveries')
+          .columns(['endpoint_id', 'customer_id', 'sequence'])
+          .where(sql<boolean>`attempts = 0 and next_attempt_at is not null`)
+          .execute();
+        // "Resend all failed since" reads one page of these (webhooks/endpoint-edits.ts).
+        await db.schema
+          .createIndex('webhook_deliveries_failed')
+          .on('webhook_deliveries')
+          .columns(['endpoint_id', 'created_at', 'id'])
+          .where(sql<boolean>`next_attempt_at is null and delivered_at is null`)
+          .execute();
+        await sql`insert into webhook_delivery_heads (endpoint_id, seller_id, due_at, wakes)
+          select endpoint_id, seller_id, min(next_attempt_at), 0 from webhook_deliveries
+          where next_attempt_at is not null group by endpoint_id, seller_id`.execute(db);
+        await createHeadTriggers(db, dialect);
+      },
+      async down(db: Kysely<any>) {
+        await dropHeadTriggers(db, dialect);
+        await db.schema.dropIndex('webhook_deliveries_failed').ifExists().execute();
+        await db.schema.dropIndex('webhook_deliveries_first_attempt').ifExists().execute();
+        await db.schema.dropIndex('webhook_deliveries_endpoint_due').ifExists().execute();
+        await db.schema.dropTable('webhook_delivery_heads').ifExists().execute();
       },
     },
   };

@@ -178,6 +178,16 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** An endpoint's place in the delivery queue (migration 016, db/delivery-heads.ts). */
+export interface WebhookDeliveryHeadsTable {
+  endpoint_id: string;
+  seller_id: string;
+  /** At or before this time the endpoint may have a delivery to claim; null when nothing waits. */
+  due_at: NullableTimestamp;
+  /** Bumped by every write: a claim moves `due_at` later only if none came since it read the head. */
+  wakes: number;
+}
+
 /** One attempt to send a delivery (migration 014); deleted with its delivery. */
 export interface WebhookDeliveryAttemptsTable {
   id: SerialId;
@@ -228,6 +238,7 @@ export interface Database {
   customer_changes: CustomerChangesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  webhook_delivery_heads: WebhookDeliveryHeadsTable;
   audit_log: AuditLogTable;
 }
 

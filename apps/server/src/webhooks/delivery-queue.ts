@@ -1,12 +1,12 @@
 import { nextRetryDelay } from '@customers-api/core';
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { compileOnce } from '../db/compile-once.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { toIsoOrNull } from '../db/rows.js';
 import type { CustomerChangesTable, Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { recordEndpointHealth } from './endpoint-health.js';
-import { ENDPOINT_DELIVERY_SLOTS, endpointSlots, SELLER_DELIVERY_SLOTS } from './delivery-fairness.js';
+import { planClaim, settleHeads, type HeadUpdate } from './claim-plan.js';
 
 // The deliveries table as a work queue shared by every server process. A worker claims due rows with a lease
 // (its id and a time); others skip them until the lease runs out, which the worker keeps moving on while the
@@ -41,94 +41,44 @@ export interface ClaimOptions {
   endpointSlots?: number | undefined;
 }
 
-const selectAnyDue = compileOnce((db, now: string) =>
-  db.selectFrom('webhook_deliveries').select('id').where('next_attempt_at', 'is not', null).where('next_attempt_at', '<=', now).limit(1),
+const selectAnyDueHead = compileOnce((db, now: string) =>
+  db.selectFrom('webhook_delivery_heads').select('endpoint_id').where('due_at', 'is not', null).where('due_at', '<=', now).limit(1),
 );
 
-/** Serializes PostgreSQL claims of every process, so each counts the others' leases before taking its own. */
-const CLAIM_LOCK = 230_023_009;
-
-/** SQL for {@link endpointSlots} of `e.timeouts_in_a_row`: halved by each timeout in a row, down to one. */
-function endpointSlotsSql(slots: number): RawBuilder<number> {
-  const cases: RawBuilder<unknown>[] = [];
-  for (let timeouts = 1; endpointSlots(timeouts - 1, slots) > 1; timeouts++) {
-    cases.unshift(sql`when e.timeouts_in_a_row >= ${sql.lit(timeouts)} then ${sql.lit(endpointSlots(timeouts, slots))}`);
-  }
-  if (cases.length === 0) return sql<number>`${sql.lit(slots)}`;
-  return sql<number>`case ${sql.join(cases, sql` `)} else ${sql.lit(slots)} end`;
-}
-
 /**
- * The ids to claim next, fairly: due, unleased rows of enabled endpoints this process can sign for, in
- * per-customer order, within every endpoint's and seller's free slots (attempts in flight are the rows leased
- * now, by any process), taking the first due row of every seller before the second of any (round robin across
- * sellers, and across a seller's endpoints), oldest first within a round.
- */
-function fairCandidates(db: Kysely<Database>, options: ClaimOptions, now: string) {
-  const sellerSlots = options.sellerSlots ?? SELLER_DELIVERY_SLOTS;
-  const slots = endpointSlotsSql(options.endpointSlots ?? ENDPOINT_DELIVERY_SLOTS);
-  return sql<{ id: number | string }>`
-    with busy as (
-      select l.seller_id, l.endpoint_id, count(*) as n from webhook_deliveries l
-      where l.lease_until is not null and l.lease_until > ${now}
-      group by l.seller_id, l.endpoint_id
-    ),
-    seller_busy as (select seller_id, sum(n) as n from busy group by seller_id),
-    due as (
-      select d.id, d.seller_id, d.endpoint_id, d.next_attempt_at, ${slots} as slots,
-        row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.id) as endpoint_rank
-      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-      where d.next_attempt_at is not null and d.next_attempt_at <= ${now}
-        and (d.lease_until is null or d.lease_until <= ${now})
-        and e.secret_key_id = ${options.keyId} and e.disabled_at is null
-        and not exists (
-          select 1 from webhook_deliveries p
-          where p.endpoint_id = d.endpoint_id and p.customer_id = d.customer_id and p.sequence < d.sequence
-            and p.attempts = 0 and p.next_attempt_at is not null
-        )
-    ),
-    open_slots as (
-      select due.id, due.seller_id, due.next_attempt_at,
-        row_number() over (partition by due.seller_id order by due.endpoint_rank, due.next_attempt_at, due.id) as seller_rank
-      from due left join busy b on b.endpoint_id = due.endpoint_id
-      where coalesce(b.n, 0) + due.endpoint_rank <= due.slots
-    )
-    select o.id from open_slots o left join seller_busy s on s.seller_id = o.seller_id
-    where coalesce(s.n, 0) + o.seller_rank <= ${sql.lit(sellerSlots)}
-    order by o.seller_rank, o.next_attempt_at, o.id
-    limit ${sql.lit(Math.max(0, Math.floor(options.limit)))}`.execute(db);
-}
-
-/**
- * Claims up to `limit` due deliveries, fairly (see the candidates above: per-seller and per-endpoint slots
- * counted across processes, round robin across sellers). A delivery waits while an earlier change of the same
- * customer to the same endpoint has not had its first attempt (per-customer order; no order once retries begin).
- * The choice and the leases are one transaction that every process's claims queue for (SQLite's write lock; a
- * PostgreSQL advisory lock), so two processes never both take a seller's last free slot.
+ * Claims up to `limit` due deliveries, fairly: per-seller and per-endpoint slots counted across processes, round
+ * robin across sellers and across a seller's endpoints (claim-plan.ts, claim-selection.ts). A delivery waits while
+ * an earlier change of the same customer to the same endpoint has not had its first attempt (per-customer order;
+ * no order once retries begin). What a claim reads is bounded by what it may take, whatever waits: it starts from
+ * the endpoints whose queue head is due (db/delivery-heads.ts). The choice and the leases are one transaction;
+ * claims of one seller queue for each other (SQLite's write lock; on PostgreSQL a per-seller advisory lock that
+ * other claims skip), so two processes never both take a seller's last free slot.
  *
  * @example
  * const claimed = await claimDeliveries(handle, { now: new Date(), leaseMs: 5000, owner, limit: 8, keyId });
  */
 export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   const now = options.now.toISOString();
-  // Asked after every burst of writes and every poll, and nearly always "no": answered by the due index alone,
-  // from a statement compiled once, before the full query is even built.
-  if ((await selectAnyDue(handle, now)).rows.length === 0) return [];
-  // Due rows exist, but all may be leased, waiting for an earlier change or over their slots: a read first takes
-  // no write lock (SQLite) and waits for no other process's claim.
-  if ((await fairCandidates(handle.db, options, now)).rows.length === 0) return [];
+  // Asked after every burst of writes and every poll, and nearly always "no": answered by the heads' due index
+  // alone, from a statement compiled once, before any transaction.
+  if ((await selectAnyDueHead(handle, now)).rows.length === 0) return [];
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  let heads: HeadUpdate[] = [];
   const claimed = await writeTransaction(handle, async (trx) => {
-    if (handle.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(CLAIM_LOCK)})`.execute(trx);
-    const ids = (await fairCandidates(trx, options, now)).rows.map((row) => Number(row.id));
-    if (ids.length === 0) return [];
+    const plan = await planClaim(trx, handle.dialect, { ...options, now });
+    // SQLite: one writer, the heads are settled in the same transaction (no extra commit).
+    if (handle.dialect === 'sqlite') await settleHeads(trx, plan.heads);
+    else heads = plan.heads;
+    if (plan.ids.length === 0) return [];
     return trx
       .updateTable('webhook_deliveries')
       .set({ lease_until: leaseUntil, lease_owner: options.owner })
-      .where('id', 'in', ids)
+      .where('id', 'in', plan.ids)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
       .returning('id')
       .execute();
   });
+  await settleHeads(handle.db, heads);
   if (claimed.length === 0) return [];
   const { db } = handle;
   const rows = await db

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { lockSeller } from '../db/sellers.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
+import { giveUpWaiting, RESEND_FAILED_LIMIT } from './delivery-caps.js';
 import { descriptionProblem } from './endpoint-description.js';
 import {
   duplicateUrlMessage,
@@ -110,13 +111,11 @@ export async function disableEndpoint(handle: DatabaseHandle, sellerId: string, 
       .where('disabled_at', 'is', null)
       .executeTakeFirst();
     if (disabled.numUpdatedRows === 0n) return;
-    // An attempt in flight is given up when it is recorded (endpoint-health.ts sees the endpoint disabled).
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: null, given_up_at: at })
-      .where('endpoint_id', '=', id)
-      .where('next_attempt_at', 'is not', null)
-      .execute();
+    // An attempt in flight is given up when it is recorded (endpoint-health.ts sees the endpoint disabled). One
+    // batch now; when more wait, the endpoint's queue head is due so claims give up the rest, a batch at a time.
+    if (await giveUpWaiting(trx, id, { disabledAt: at, at })) {
+      await trx.updateTable('webhook_delivery_heads').set((eb) => ({ due_at: at, wakes: eb('wakes', '+', 1) })).where('endpoint_id', '=', id).execute();
+    }
   });
   return findEndpoint(handle, sellerId, id);
 }
@@ -139,12 +138,13 @@ export async function revealEndpointSecret(
 }
 
 /**
- * Sends every delivery of the endpoint that was given up (status `failed`) and queued at or after `since` again,
- * now, as a resend does (attempts from zero): each once, through the same fair queue as any delivery. The number
- * resent, or undefined when the seller has no such endpoint.
+ * Sends deliveries of the endpoint that were given up (status `failed`) and queued at or after `since` again, now,
+ * as a resend does (attempts from zero): each once, through the same fair queue as any delivery, the oldest first
+ * and at most `limit` (RESEND_FAILED_LIMIT) per call; `more` says whether others remain (the same call again sends
+ * them). Undefined when the seller has no such endpoint.
  *
  * @example
- * const resent = await resendFailedSince(handle, sellerId, endpointId, new Date(Date.now() - 86_400_000), new Date());
+ * const { resent, more } = (await resendFailedSince(handle, sellerId, endpointId, new Date(Date.now() - 86_400_000), new Date()))!;
  */
 export async function resendFailedSince(
   handle: DatabaseHandle,
@@ -152,17 +152,31 @@ export async function resendFailedSince(
   idArg: string,
   since: Date,
   now: Date,
-): Promise<{ id: string; resent: number } | undefined> {
+  { limit = RESEND_FAILED_LIMIT }: { limit?: number } = {},
+): Promise<{ id: string; resent: number; more: boolean } | undefined> {
   const endpoint = await findEndpoint(handle, sellerId, idArg);
   if (!endpoint) return undefined;
-  const result = await handle.db
-    .updateTable('webhook_deliveries')
-    .set({ attempts: 0, next_attempt_at: now.toISOString(), given_up_at: null })
+  // Through the partial index of failed deliveries (migration 016): reads one page, whatever failed before.
+  const failed = await handle.db
+    .selectFrom('webhook_deliveries')
+    .select('id')
     .where('seller_id', '=', sellerId)
     .where('endpoint_id', '=', endpoint.id)
     .where('next_attempt_at', 'is', null)
     .where('delivered_at', 'is', null)
     .where('created_at', '>=', since.toISOString())
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
+  const page = failed.slice(0, limit).map((row) => row.id);
+  if (page.length === 0) return { id: endpoint.id, resent: 0, more: false };
+  const result = await handle.db
+    .updateTable('webhook_deliveries')
+    .set({ attempts: 0, next_attempt_at: now.toISOString(), given_up_at: null })
+    .where('seller_id', '=', sellerId)
+    .where('id', 'in', page)
+    .where('next_attempt_at', 'is', null)
     .executeTakeFirst();
-  return { id: endpoint.id, resent: Number(result.numUpdatedRows) };
+  return { id: endpoint.id, resent: Number(result.numUpdatedRows), more: failed.length > limit };
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { SERVER_ACTOR } from '../audit/audit-actions.js';
 import { writeAuditRow } from '../audit/audit-log.js';
 import type { Database } from '../db/schema.js';
+import { giveUpWaiting } from './delivery-caps.js';
 
 // What each attempt teaches about its endpoint (migration 009): timeouts in a row, which shrink its slots
 // (delivery-fairness.ts); since when every attempt has failed, which disables it after core's
@@ -63,11 +64,7 @@ export async function recordEndpointHealth(
     await writeAuditRow(trx, SERVER_ACTOR, { sellerId: endpoint.seller_id, action: 'webhook_endpoint.disabled', targetId: endpointId }, now);
   }
   // Nothing more goes to it: its waiting deliveries are given up (resend brings one back once it is enabled).
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ next_attempt_at: null, given_up_at: at })
-    .where('endpoint_id', '=', endpointId)
-    .where('next_attempt_at', 'is not', null)
-    .execute();
+  // (A batch now; claims give up the rest, webhooks/delivery-caps.ts.)
+  await giveUpWaiting(trx, endpointId, { disabledAt: new Date(endpoint.disabled_at).toISOString(), at });
   return { disabled: true };
 }

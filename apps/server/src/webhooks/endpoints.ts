@@ -20,6 +20,7 @@ import { customerToRow, fromJson, toIso, toIsoOrNull } from '../db/rows.js';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
+import { wakeHead } from './claim-plan.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from './delivery-fairness.js';
 import { descriptionProblem } from './endpoint-description.js';
 import type { SecretBox } from './secret-box.js';
@@ -215,6 +216,8 @@ export async function enableEndpoint(handle: DatabaseHandle, sellerId: string, i
     .where('seller_id', '=', sellerId)
     .where('id', '=', id)
     .execute();
+  // Claims left its queue head idle while disabled: deliveries resent meanwhile go now (db/delivery-heads.ts).
+  await wakeHead(handle, sellerId, id);
   return findEndpoint(handle, sellerId, id);
 }
 

@@ -109,6 +109,37 @@ describe.each(DIALECTS)('fair claims on %s', (dialect) => {
     expect(await claim('process-2', at(20_100))).toHaveLength(ENDPOINT_DELIVERY_SLOTS);
   });
 
+  it("keeps each customer's order, and an earlier change resent behind later ones goes before them", async () => {
+    const seller = await newTestSeller(db.handle);
+    const id = await endpoint(seller);
+    const store = new SqlCustomerStore(db.handle);
+    const ada = sampleCustomer(seller);
+    await store.insertCustomer(ada, { customerLimit: 1000 });
+    const bump = async (n: number) =>
+      store.updateCustomer(seller, ada.id, { status: n % 2 ? 'inactive' : 'active' }, new Date(Date.parse(ada.updated_at) + n).toISOString());
+    await bump(1);
+    await bump(2);
+    // The outbox triggers stamp rows with the real clock: claims come a minute later.
+    const later = (ms: number) => new Date(Date.now() + 60_000 + ms);
+    const sequences = async (now: Date) => {
+      const claimed = await claim('process-1', now);
+      for (const d of claimed) await recordAttempt(db.handle, d, { status: 204, acknowledged: true }, { now, owner: 'process-1' });
+      return claimed.map((d) => d.change.sequence);
+    };
+    expect(await sequences(later(0))).toEqual([1]);
+    expect(await sequences(later(1))).toEqual([2]);
+    expect(await sequences(later(2))).toEqual([3]);
+    // Two more changes wait; the first one is resent after them: it is due last, yet goes first.
+    await bump(3);
+    await bump(4);
+    const first = (await listDeliveries(db.handle, seller, id))!.at(-1)!;
+    expect(await resendDelivery(db.handle, seller, id, first.event_id, { now: later(3) })).toBe(true);
+    expect(await sequences(later(4))).toEqual([1]);
+    expect(await sequences(later(5))).toEqual([4]);
+    expect(await sequences(later(6))).toEqual([5]);
+    expect(await claim('process-1', later(7))).toEqual([]);
+  });
+
   it('disables an endpoint whose attempts all failed for 5 days; nothing more is recorded for it until it is enabled', async () => {
     const seller = await newTestSeller(db.handle);
     const dead = await endpoint(seller);

@@ -274,9 +274,10 @@ async function resendAllFailed() {
   const sure = await confirmAction('Resend all failed deliveries?', `Every delivery to this endpoint that was given up since ${option.textContent} is sent again, once.`, 'Resend all failed');
   if (!sure) return;
   await act(async () => {
-    const { resent } = await api('POST', `${base}/resend-failed`, { since });
+    const { resent, more } = await api('POST', `${base}/resend-failed`, { since });
     await loadDeliveries();
-    announce(`${resent} failed deliver${resent === 1 ? 'y' : 'ies'} queued again.`);
+    // At most 1,000 per request (openapi.dashboard.yaml): the button sends the next ones.
+    announce(`${resent} failed deliver${resent === 1 ? 'y' : 'ies'} queued again.${more ? ' More remain: resend again for the next ones.' : ''}`);
   });
 }
 

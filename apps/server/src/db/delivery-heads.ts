@@ -1,0 +1,82 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from './connect.js';
+
+// One queue head per endpoint with deliveries (migration 016), so a claim starts from the few endpoints that have
+// work due instead of ranking every waiting delivery (issue 36). `due_at`: at or before this time the endpoint
+// may have a delivery to claim; null: nothing waits. Claims read heads in `due_at` order (the longest waiting
+// first) and move a served head to the back (`due_at` = the claim's time): round robin across endpoints.
+// Triggers on webhook_deliveries wake a head (due_at moves earlier, never later) whenever a delivery becomes
+// due or gives its slot back, whoever wrote it (outbox triggers, resends, attempts, tests' SQL). Only claims move
+// `due_at` later or clear it, and only if no wake came in between: every write bumps `wakes`, and a claim's
+// update names the `wakes` it read (webhooks/claim-heads.ts).
+
+/** The time a delivery row wakes its endpoint's head at, or nothing. */
+const wakeCondition = {
+  // A new delivery that waits.
+  insert: 'new.next_attempt_at is not null',
+  // Its slot given back (the attempt recorded, or the lease released), or a new due time without a lease.
+  update: `(old.lease_until is not null and new.lease_until is null)
+    or (new.next_attempt_at is not null and new.lease_until is null
+      and (old.next_attempt_at is null or old.next_attempt_at <> new.next_attempt_at))`,
+};
+// The attempt's own due time when a slot comes back: never later than the claim that took it.
+const WAKE_AT = {
+  insert: 'new.next_attempt_at',
+  update: 'case when old.lease_until is not null and new.lease_until is null then coalesce(old.next_attempt_at, new.next_attempt_at) else new.next_attempt_at end',
+};
+
+function sqliteTrigger(event: 'insert' | 'update'): string {
+  const on = event === 'insert' ? 'insert' : 'update of next_attempt_at, lease_until';
+  return `create trigger webhook_deliveries_wake_${event} after ${on} on webhook_deliveries when ${wakeCondition[event]}
+  begin
+    insert into webhook_delivery_heads (endpoint_id, seller_id, due_at, wakes) values (new.endpoint_id, new.seller_id, ${WAKE_AT[event]}, 1)
+      on conflict (endpoint_id) do update
+      set due_at = case when due_at is null or excluded.due_at < due_at then excluded.due_at else due_at end, wakes = wakes + 1;
+  end`;
+}
+
+// PostgreSQL: once per statement over its transition table, one head write per endpoint (a row trigger would
+// write a head once per delivery: a statement that queues 50,000 rows for one endpoint made 50,000 versions of one
+// row in one transaction, each found by walking the ones before). Heads are written in endpoint order, so two
+// writers that fan out to the same endpoints lock their heads in the same order.
+const POSTGRES_FUNCTION = (event: 'insert' | 'update') => {
+  // plpgsql has its own `new` and `old`: the transition rows are `n` and `o` here.
+  const alias = (text: string) => text.replace(/\bnew\./g, 'n.').replace(/\bold\./g, 'o.');
+  const rows = event === 'insert' ? 'new_rows n' : 'new_rows n join old_rows o on o.id = n.id';
+  return `
+create function webhook_deliveries_wake_${event}() returns trigger language plpgsql as $$
+begin
+  insert into webhook_delivery_heads as h (endpoint_id, seller_id, due_at, wakes)
+    select n.endpoint_id, n.seller_id, min(${alias(WAKE_AT[event])}), 1 from ${rows}
+    where ${alias(wakeCondition[event])} group by n.endpoint_id, n.seller_id order by n.endpoint_id
+    on conflict (endpoint_id) do update set due_at = least(h.due_at, excluded.due_at), wakes = h.wakes + 1;
+  return null;
+end $$`;
+};
+
+/** Creates the wake triggers (migration 016). */
+export async function createHeadTriggers(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  for (const event of ['insert', 'update'] as const) {
+    if (dialect === 'sqlite') {
+      await sql.raw(sqliteTrigger(event)).execute(db);
+      continue;
+    }
+    await sql.raw(POSTGRES_FUNCTION(event)).execute(db);
+    // Transition tables rule out a column list: every update statement runs it, and its join finds what woke.
+    const transition = event === 'insert' ? 'new table as new_rows' : 'old table as old_rows new table as new_rows';
+    await sql.raw(`create trigger webhook_deliveries_wake_${event} after ${event} on webhook_deliveries
+      referencing ${transition} for each statement execute function webhook_deliveries_wake_${event}()`).execute(db);
+  }
+}
+
+/** Drops them again (migration 016's down). */
+export async function dropHeadTriggers(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  for (const event of ['insert', 'update'] as const) {
+    if (dialect === 'sqlite') {
+      await sql.raw(`drop trigger if exists webhook_deliveries_wake_${event}`).execute(db);
+      continue;
+    }
+    await sql.raw(`drop trigger if exists webhook_deliveries_wake_${event} on webhook_deliveries`).execute(db);
+    await sql.raw(`drop function if exists webhook_deliveries_wake_${event}()`).execute(db);
+  }
+}

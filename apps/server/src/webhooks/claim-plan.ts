@@ -1,0 +1,199 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DialectName } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import { selectClaims, type Candidate } from './claim-selection.js';
+import { giveUpWaiting } from './delivery-caps.js';
+import { ENDPOINT_DELIVERY_SLOTS, endpointSlots, SELLER_DELIVERY_SLOTS } from './delivery-fairness.js';
+
+// What one claim reads, all of it bounded by what the claim may take, never by what waits (issue 36):
+// - at most HEADS_PER_CLAIM endpoint queue heads (db/delivery-heads.ts), longest due first, through their index;
+// - on PostgreSQL, a transaction advisory lock per seller of those heads, tried and skipped when another claim
+//   holds it (no lock that every claim waits on): a seller's slots are counted by one claim at a time;
+// - the attempts in flight of those sellers (their leased rows: at most their slots, plus lapsed leases);
+// - each endpoint's first ROWS_PER_ENDPOINT due, unleased deliveries through (endpoint_id, next_attempt_at, id),
+//   each with its customer's earliest delivery still waiting for a first attempt (one index entry);
+// - the earliest such delivery itself for rows that must wait for it (per-customer order), when it is free.
+
+/** Endpoint heads a claim visits at most: enough for every slot the claim may fill twice over. */
+export const headsPerClaim = (limit: number) => Math.min(64, Math.max(8, 2 * Math.floor(limit)));
+/** Deliveries read per endpoint at most: twice its slots (some may wait for a customer's earlier change). */
+const rowsPerEndpoint = (slots: number) => 2 * slots;
+
+/** Spreads claims of one seller (PostgreSQL advisory lock space; the second key is the seller's hash). */
+const CLAIM_LOCK = 230_023_009;
+
+export interface PlanOptions {
+  now: string;
+  limit: number;
+  keyId: string;
+  sellerSlots?: number | undefined;
+  endpointSlots?: number | undefined;
+}
+
+/** A visited head's next due time, written only if no wake came since it was read. */
+export interface HeadUpdate {
+  endpointId: string;
+  wakes: number;
+  dueAt: string | null;
+}
+
+interface HeadRow {
+  endpoint_id: string;
+  seller_id: string;
+  wakes: number | string;
+  timeouts_in_a_row: number | string;
+  disabled_at: unknown;
+  next_future: unknown;
+}
+
+const ms = (value: unknown) => new Date(value as string).getTime();
+const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+
+/**
+ * The deliveries to claim now and the visited heads' next due times. Run inside the claim's write transaction.
+ *
+ * @example
+ * const { ids, heads } = await planClaim(trx, 'sqlite', { now, limit: 16, keyId });
+ */
+export async function planClaim(trx: Kysely<Database>, dialect: DialectName, options: PlanOptions): Promise<{ ids: number[]; heads: HeadUpdate[] }> {
+  const { now } = options;
+  const sellerSlots = options.sellerSlots ?? SELLER_DELIVERY_SLOTS;
+  let heads = (
+    await sql<HeadRow>`select h.endpoint_id, h.seller_id, h.wakes, e.timeouts_in_a_row, e.disabled_at,
+        (select min(f.next_attempt_at) from webhook_deliveries f
+          where f.endpoint_id = h.endpoint_id and f.next_attempt_at is not null and f.next_attempt_at > ${now}) as next_future
+      from webhook_delivery_heads h join webhook_endpoints e on e.id = h.endpoint_id
+      where h.due_at is not null and h.due_at <= ${now} and e.secret_key_id = ${options.keyId}
+      order by h.due_at, h.endpoint_id
+      limit ${sql.lit(headsPerClaim(options.limit))}`.execute(trx)
+  ).rows;
+  if (heads.length === 0) return { ids: [], heads: [] };
+  if (dialect === 'postgres') {
+    const sellers = [...new Set(heads.map((h) => h.seller_id))];
+    const locked = await sql<{ seller_id: string }>`select s as seller_id from unnest(${sellers}::text[]) as s
+      where pg_try_advisory_xact_lock(${sql.lit(CLAIM_LOCK)}, hashtext(s))`.execute(trx);
+    const mine = new Set(locked.rows.map((row) => row.seller_id));
+    heads = heads.filter((h) => mine.has(h.seller_id));
+    if (heads.length === 0) return { ids: [], heads: [] };
+  }
+
+  const sellerIds = [...new Set(heads.map((h) => h.seller_id))];
+  const busy = await sql<{ seller_id: string; endpoint_id: string; n: number | string; first_end: unknown }>`
+    select seller_id, endpoint_id, count(*) as n, min(lease_until) as first_end from webhook_deliveries
+    where seller_id in (${sql.join(sellerIds)}) and lease_until is not null and lease_until > ${now}
+    group by seller_id, endpoint_id`.execute(trx);
+  const endpointBusy = new Map(busy.rows.map((row) => [row.endpoint_id, { n: Number(row.n), firstEnd: iso(row.first_end) }]));
+  const sellerBusy = new Map<string, number>();
+  for (const row of busy.rows) sellerBusy.set(row.seller_id, (sellerBusy.get(row.seller_id) ?? 0) + Number(row.n));
+
+  const enabled = heads.filter((h) => h.disabled_at === null);
+  const slotsOf = new Map(enabled.map((h) => [h.endpoint_id, endpointSlots(Number(h.timeouts_in_a_row), options.endpointSlots ?? ENDPOINT_DELIVERY_SLOTS)]));
+  const candidates = await dueCandidates(trx, enabled, slotsOf, now);
+
+  const endpointFree = new Map([...slotsOf].map(([id, slots]) => [id, slots - (endpointBusy.get(id)?.n ?? 0)]));
+  const sellerFree = new Map(sellerIds.map((id) => [id, sellerSlots - (sellerBusy.get(id) ?? 0)]));
+  const ids = selectClaims({ candidates, endpointFree, sellerFree, limit: options.limit });
+
+  const chosen = new Set(ids);
+  const updates: HeadUpdate[] = [];
+  for (const head of heads) {
+    const wakes = Number(head.wakes);
+    const own = candidates.filter((c) => c.endpointId === head.endpoint_id);
+    const served = own.some((c) => chosen.has(c.id));
+    const sellerFull = (sellerFree.get(head.seller_id) ?? 0) <= 0;
+    const endpointFull = (endpointFree.get(head.endpoint_id) ?? 0) <= 0;
+    if (head.disabled_at !== null) {
+      // Nothing goes to a disabled endpoint: its waiting deliveries are given up a batch per visit, then its head
+      // idles until it is enabled (endpoints.ts wakes it).
+      const more = await giveUpWaiting(trx, head.endpoint_id, { disabledAt: iso(head.disabled_at)!, at: now });
+      updates.push({ endpointId: head.endpoint_id, wakes, dueAt: more ? now : null });
+    } else if (served || (own.length > 0 && sellerFull && !endpointFull)) {
+      // To the back of the queue: every other due endpoint comes first (round robin).
+      updates.push({ endpointId: head.endpoint_id, wakes, dueAt: now });
+    } else if (own.length === 0 || endpointFull) {
+      // Nothing to take before its next due delivery or the end of a lease (a recorded attempt wakes it sooner).
+      const times = [iso(head.next_future), endpointBusy.get(head.endpoint_id)?.firstEnd ?? null].filter((t): t is string => t !== null);
+      updates.push({ endpointId: head.endpoint_id, wakes, dueAt: times.sort()[0] ?? null });
+    }
+    // Otherwise it had deliveries left when the claim's limit was reached: it stays where it is.
+  }
+  return { ids, heads: updates };
+}
+
+interface DueRow {
+  id: number | string;
+  endpoint_id: string;
+  seller_id: string;
+  customer_id: string;
+  sequence: number | string;
+  next_attempt_at: unknown;
+  first_sequence: number | string | null;
+}
+
+/**
+ * Each endpoint's first due, unleased deliveries; a row behind an earlier change of its customer still waiting
+ * for a first attempt is replaced by that earlier change when it is free to go (the customer's order holds).
+ */
+async function dueCandidates(trx: Kysely<Database>, heads: HeadRow[], slotsOf: Map<string, number>, now: string): Promise<Candidate[]> {
+  if (heads.length === 0) return [];
+  const parts = heads.map(
+    (h, i) => sql`select * from (select d.id, d.endpoint_id, d.seller_id, d.customer_id, d.sequence, d.next_attempt_at,
+        (select min(p.sequence) from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.customer_id = d.customer_id
+          and p.attempts = 0 and p.next_attempt_at is not null) as first_sequence
+      from webhook_deliveries d
+      where d.endpoint_id = ${h.endpoint_id} and d.next_attempt_at is not null and d.next_attempt_at <= ${now}
+        and (d.lease_until is null or d.lease_until <= ${now})
+      order by d.next_attempt_at, d.id limit ${sql.lit(rowsPerEndpoint(slotsOf.get(h.endpoint_id) ?? 1))}) as ${sql.raw(`due_${i}`)}`,
+  );
+  const rows = (await sql<DueRow>`${sql.join(parts, sql` union all `)}`.execute(trx)).rows;
+  const free = rows.filter((row) => row.first_sequence === null || Number(row.first_sequence) >= Number(row.sequence));
+  const waiting = rows.filter((row) => !free.includes(row));
+  const earlier = waiting.length === 0 ? [] : await firstChanges(trx, waiting, now);
+  const seen = new Set<number>();
+  return [...free, ...earlier]
+    .map((row) => ({ id: Number(row.id), endpointId: row.endpoint_id, sellerId: row.seller_id, dueAt: ms(row.next_attempt_at) }))
+    .filter((c) => !seen.has(c.id) && seen.add(c.id));
+}
+
+/** The earliest delivery waiting for its first attempt of each waiting row's customer and endpoint, if it may go now. */
+async function firstChanges(trx: Kysely<Database>, waiting: DueRow[], now: string): Promise<DueRow[]> {
+  const keys = new Map(waiting.map((row) => [`${row.endpoint_id} ${row.customer_id}`, row]));
+  const parts: RawBuilder<unknown>[] = [...keys.values()].map(
+    (row, i) => sql`select * from (select d.id, d.endpoint_id, d.seller_id, d.customer_id, d.sequence, d.next_attempt_at,
+        d.sequence as first_sequence, d.lease_until
+      from webhook_deliveries d
+      where d.endpoint_id = ${row.endpoint_id} and d.customer_id = ${row.customer_id} and d.attempts = 0 and d.next_attempt_at is not null
+      order by d.sequence limit 1) as ${sql.raw(`first_${i}`)}`,
+  );
+  const rows = (await sql<DueRow & { lease_until: unknown }>`${sql.join(parts, sql` union all `)}`.execute(trx)).rows;
+  const at = ms(now);
+  return rows.filter((row) => ms(row.next_attempt_at) <= at && (row.lease_until === null || ms(row.lease_until) <= at));
+}
+
+/**
+ * Writes the visited heads' next due times, each only if no wake came since the claim read it. On PostgreSQL each
+ * is its own statement after the claim's transaction: one row lock at a time never deadlocks with a writer's.
+ */
+export async function settleHeads(db: Kysely<Database>, updates: readonly HeadUpdate[]): Promise<void> {
+  for (const { endpointId, wakes, dueAt } of [...updates].sort((a, b) => a.endpointId.localeCompare(b.endpointId))) {
+    await db
+      .updateTable('webhook_delivery_heads')
+      .set({ due_at: dueAt, wakes: wakes + 1 })
+      .where('endpoint_id', '=', endpointId)
+      .where('wakes', '=', wakes)
+      .execute();
+  }
+}
+
+/**
+ * Makes an endpoint's head due at its earliest waiting delivery again (enabling it: claims leave a disabled
+ * endpoint's head idle). One index read; the seller's own endpoint only.
+ *
+ * @example
+ * await wakeHead(handle, sellerId, endpointId);
+ */
+export async function wakeHead(handle: { db: Kysely<Database> }, sellerId: string, endpointId: string): Promise<void> {
+  await sql`update webhook_delivery_heads set wakes = wakes + 1, due_at = (select min(d.next_attempt_at) from webhook_deliveries d
+      where d.endpoint_id = ${endpointId} and d.next_attempt_at is not null)
+    where endpoint_id = ${endpointId} and seller_id = ${sellerId}`.execute(handle.db);
+}

@@ -1,0 +1,27 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+// Bounds on what one request or one attempt may make the server do to the delivery queue (issue 36): nothing a
+// seller can ask for touches more than a page of deliveries at once; the rest waits for a later request or claim.
+
+/** "Resend all failed since" queues at most this many deliveries per request (oldest first); the answer says if more remain. */
+export const RESEND_FAILED_LIMIT = 1_000;
+
+/** Deliveries given up per step when an endpoint is disabled; later claims give up the rest, a batch at a time. */
+export const GIVE_UP_BATCH = 1_000;
+
+/**
+ * Gives up the next `GIVE_UP_BATCH` deliveries that were waiting when the endpoint was disabled (at `disabledAt`),
+ * as given up `at`; true when more may wait. A delivery resent since (attempts from zero, due after `disabledAt`)
+ * is not one of them: it waits for the endpoint to be enabled. Reads through the (endpoint_id, next_attempt_at, id) index.
+ *
+ * @example
+ * const more = await giveUpWaiting(trx, endpointId, { disabledAt, at: now.toISOString() });
+ */
+export async function giveUpWaiting(trx: Kysely<Database>, endpointId: string, { disabledAt, at }: { disabledAt: string; at: string }): Promise<boolean> {
+  const result = await sql`update webhook_deliveries set next_attempt_at = null, given_up_at = ${at}
+    where id in (select w.id from webhook_deliveries w where w.endpoint_id = ${endpointId} and w.next_attempt_at is not null
+      and (w.next_attempt_at <= ${disabledAt} or w.attempts > 0)
+      order by w.next_attempt_at, w.id limit ${sql.lit(GIVE_UP_BATCH)})`.execute(trx);
+  return Number(result.numAffectedRows ?? 0n) >= GIVE_UP_BATCH;
+}

@@ -15,6 +15,7 @@ import {
   type MockApiOptions,
   type MockAnswer,
 } from '@customers-api/core';
+import { answerClientError } from './client-error.js';
 import { checkControlAccess } from './control-access.js';
 import { CONTROL_PREFIX, controlAnswer } from './control-api.js';
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from './cors.js';
@@ -176,6 +177,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const server = createServer((request, response) => {
     respond(request, response).catch(() => response.socket?.destroy()); // the client went away mid-body
   });
+  server.on('clientError', answerClientError);
 
   return {
     server,

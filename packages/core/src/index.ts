@@ -174,6 +174,13 @@ export {
   type MemoryRateLimiterOptions,
 } from './rate-limit/memory-rate-limiter.js';
 export { rateLimitHeaders } from './rate-limit/headers.js';
+export {
+  FAILED_AUTH_LIMIT,
+  FAILED_AUTH_POLICY,
+  FAILED_AUTH_WINDOW_SECONDS,
+  limiterAddress,
+  limitFailedAuthentication,
+} from './rate-limit/failed-authentication.js';
 export { checkRateLimit, SELLER_POLICY } from './rate-limit/check-rate-limit.js';
 
 // Mocks: the stateful mock engine the MSW handlers and the HTTP mock host (sellers, seeds, forced answers)

@@ -132,7 +132,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     // The control API is for test code, not pages: no CORS headers there, so a browser never hands its answers over.
     const cors = isControl ? {} : corsHeaders(corsOrigins, read);
     let truncated = false;
-    let received: MockRequest = { method, path, query, header: read, headers: headersOf(request), body: null };
+    // The address counts failed authentications under --rate-limit, as on the server (core's rule).
+    let received: MockRequest = { method, path, query, header: read, headers: headersOf(request), body: null, clientAddress: request.socket.remoteAddress };
     const readRequest = async (): Promise<MockRequest> => {
       const body = await readBody(request, BODY_LIMIT_BYTES);
       truncated = body.truncated;

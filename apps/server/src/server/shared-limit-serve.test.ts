@@ -42,7 +42,8 @@ describe(`two serve processes sharing --rate-limit ${LIMIT} through Redis, drive
     const flags = ['--rate-limit', String(LIMIT), '--redis', redis.url];
     running.push(...(await Promise.all([serve(database.url, flags), serve(database.url, flags)])));
     urls = running.map((p) => p.url);
-  });
+    // Redis and two server processes: minutes on a loaded machine (60 s was too little beside two busy loops).
+  }, 300_000);
   afterAll(async () => {
     await Promise.all(running.map((p) => p.stop()));
     admin?.disconnect();
@@ -122,7 +123,7 @@ describe(`two serve processes sharing --rate-limit ${LIMIT} through Redis, drive
     console.log(`[shared-limit] burst of ${LIMIT * 6} at once: admitted ${burstOf.admitted}, refused ${burstOf.refused}`);
     expect(burstOf.admitted).toBeGreaterThanOrEqual(LIMIT * 0.8);
     expect(burstOf.refused).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it("applies a limit changed at run time (sellers update --rate-limit 20) across both processes", async () => {
     const seller = await newSeller();
@@ -137,5 +138,5 @@ describe(`two serve processes sharing --rate-limit ${LIMIT} through Redis, drive
     const burstOf = await burst(seller.key, 20 * 6);
     expect(burstOf.admitted).toBeGreaterThanOrEqual(20 * 0.8);
     expect(burstOf.refused).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });

@@ -23,6 +23,7 @@ import { registerApiVersion } from './http/api-version.js';
 import { createKeyAndCustomerLookup, createKeyAndPageLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
 import { readBodyBytes, registerBodyReader } from './http/body-reader.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { registerEmptyPathParameter } from './http/empty-path-parameter.js';
 import { registerDocsRoutes } from './http/docs-routes.js';
 import { answerFromCore, handleError, registerErrorHandling } from './http/error-handling.js';
 import { registerDraining } from './http/draining.js';
@@ -143,7 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDraining(app);
   registerHealthRoutes(app, { database, redis: options.rateLimit?.redis, webhookKey: options.webhooks?.secrets });
   await registerDocsRoutes(app, openapi);
+  const routedByCore = core;
   await app.register(async (api) => {
+    registerEmptyPathParameter(api, routedByCore);
     registerApiVersion(api, now, versioning);
     registerAuth(api, { lookupKey, lookupKeyAndCustomer, lookupKeyAndPage }, limits);
     registerApiRoutes(api, service, versioning, now, webhooksFor);

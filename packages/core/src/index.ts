@@ -176,6 +176,7 @@ export type { ApiRequest, ApiResponse } from './http/types.js';
 export { splitRequestTarget, type RequestTarget } from './http/request-target.js';
 export { BODY_LIMIT_BYTES, isJsonContentType, readJsonBody } from './http/read-json-body.js';
 export { resolveRequestId } from './http/request-id.js';
+export { parserRefusal, refusedRequestAnswer, type RefusedRequestAnswer } from './http/refused-request.js';
 
 // API versions: the dated versions of openapi.yaml and the `Customers-Version` header rule
 export {
@@ -213,6 +214,13 @@ export {
   type MemoryRateLimiterOptions,
 } from './rate-limit/memory-rate-limiter.js';
 export { rateLimitHeaders } from './rate-limit/headers.js';
+export {
+  FAILED_AUTH_LIMIT,
+  FAILED_AUTH_POLICY,
+  FAILED_AUTH_WINDOW_SECONDS,
+  limiterAddress,
+  limitFailedAuthentication,
+} from './rate-limit/failed-authentication.js';
 export { checkRateLimit, SELLER_POLICY } from './rate-limit/check-rate-limit.js';
 
 // Mocks: the stateful mock engine the MSW handlers and the HTTP mock host (sellers, seeds, forced answers)

@@ -15,6 +15,7 @@ import {
   type MockApiOptions,
   type MockAnswer,
 } from '@customers-api/core';
+import { answerClientError } from './client-error.js';
 import { checkControlAccess } from './control-access.js';
 import { CONTROL_PREFIX, controlAnswer } from './control-api.js';
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from './cors.js';
@@ -132,7 +133,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     // The control API is for test code, not pages: no CORS headers there, so a browser never hands its answers over.
     const cors = isControl ? {} : corsHeaders(corsOrigins, read);
     let truncated = false;
-    let received: MockRequest = { method, path, query, header: read, headers: headersOf(request), body: null };
+    // The address counts failed authentications under --rate-limit, as on the server (core's rule).
+    let received: MockRequest = { method, path, query, header: read, headers: headersOf(request), body: null, clientAddress: request.socket.remoteAddress };
     const readRequest = async (): Promise<MockRequest> => {
       const body = await readBody(request, BODY_LIMIT_BYTES);
       truncated = body.truncated;
@@ -177,6 +179,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const server = createServer((request, response) => {
     respond(request, response).catch(() => response.socket?.destroy()); // the client went away mid-body
   });
+  server.on('clientError', answerClientError);
 
   return {
     server,

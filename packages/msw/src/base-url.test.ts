@@ -23,7 +23,8 @@ describe('mountPoint', () => {
   it('matches item paths without decoding them (broken percent-encoding is the API\'s 404, not a throw)', () => {
     const { pattern } = mountPoint('http://127.0.0.1:3000');
     expect(pattern.test('http://127.0.0.1:3000/api/customers/%E0%A4%A')).toBe(true);
-    expect(pattern.test('http://127.0.0.1:3000/api/customers/')).toBe(false);
+    // The trailing slash is core's 404 (no route), as on the server and the HTTP mock, not a request MSW lets through.
+    expect(pattern.test('http://127.0.0.1:3000/api/customers/')).toBe(true);
     expect(pattern.source).not.toMatch(/\((?!\?:)/); // no capture group for MSW to decode
   });
 

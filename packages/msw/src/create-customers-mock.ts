@@ -100,6 +100,12 @@ export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse' |
 }
 
 /**
+ * The mock made without a `sellers` option: every well-formed key is its one default seller, so `defaultSeller`
+ * is always there (no `!` needed in TypeScript).
+ */
+export type CustomersMockWithDefaultSeller = CustomersMock & { defaultSeller: NonNullable<CustomersMock['defaultSeller']> };
+
+/**
  * Stateful MSW handlers for the Customer Management API. They run core's rules over an in-memory store, so
  * they answer exactly as the reference server does: validation from openapi.yaml, defaults, 404 tenancy,
  * 409 duplicate emails, 403 plan limit, idempotent creates, 401/413/415 and X-Request-Id.
@@ -114,9 +120,11 @@ export interface CustomersMock extends Omit<MockApi, 'answer' | 'nextResponse' |
  * const [ada] = await mock.ready;
  * mock.nextResponse('getCustomer', { status: 503, headers: { 'Retry-After': '1' } });
  * await fetch(`http://127.0.0.1:3000/api/customers/${ada.id}`, {
- *   headers: { 'X-API-Key': mock.defaultSeller!.apiKey }, // any sk_live_ + 48 alphanumerics works
+ *   headers: { 'X-API-Key': mock.defaultSeller.apiKey }, // any sk_live_ + 48 alphanumerics works
  * }); // 503, then 200 on the next try
  */
+export function createCustomersMock(options?: CustomersMockOptions & { sellers?: undefined }): CustomersMockWithDefaultSeller;
+export function createCustomersMock(options?: CustomersMockOptions): CustomersMock;
 export function createCustomersMock(options: CustomersMockOptions = {}): CustomersMock {
   const { baseUrl, ...rest } = options;
   const { answer, record, requests, clock, ...api } = createMockApi({

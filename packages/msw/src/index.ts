@@ -2,6 +2,7 @@
 export {
   createCustomersMock,
   type CustomersMock,
+  type CustomersMockWithDefaultSeller,
   type CustomersMockOptions,
 } from './create-customers-mock.js';
 

@@ -2,7 +2,8 @@
 // import() split into its own chunk, loaded on first use), gzips it and fails above the budget. What counts is the entry chunk plus every
 // chunk it imports statically (a chunk shared with the lazy verifier loads up front too); chunks reached only through
 // import() are reported apart. Also measures the `@customers-api/sdk/webhooks` entry alone (a receiver that only
-// verifies). Run after `build`: `node scripts/size.mjs`. The vitest suite runs it too.
+// verifies), and a plain `esbuild --bundle` of a three-line use without splitting (ESM and CommonJS), the other figure
+// the README gives. Run after `build`: `node scripts/size.mjs`. The vitest suite runs it too.
 // `node scripts/size.mjs --exports` prints what each export costs imported alone (tree-shaken), and
 // `--modules` each source module's share of the minified bundle (bundled from src/, esbuild's metafile).
 import { createRequire } from 'node:module';
@@ -71,6 +72,27 @@ export async function measure() {
   return measureEntry('index.js');
 }
 
+/** A three-line use of the client, as a seller writes it: what a plain `esbuild --bundle` of it ships. */
+const THREE_LINES = (from) => `import { CustomersClient } from ${JSON.stringify(from)};
+const client = new CustomersClient({ apiKey: process.env.CUSTOMERS_API_KEY });
+console.log(await client.customers.get(process.argv[2]));`;
+
+/**
+ * The same client without code splitting: a plain `esbuild --bundle --minify` of a three-line use, one file with the
+ * lazy chunk inlined (what a bundler without splitting, or a single-file Lambda/script, ships), from the ESM build
+ * and from the CommonJS one (`require`). Reported beside the split figure; not a budget.
+ * @returns {Promise<{ esm: Size, cjs: Size }>}
+ */
+export async function measurePlainBundle() {
+  const size = (result) => ({ minified: result.outputFiles[0].contents.byteLength, gzipped: gzipped(result.outputFiles[0].contents) });
+  const esm = await bundle({ stdin: { contents: THREE_LINES(here('../dist/index.js')), resolveDir: here('.') }, format: 'esm', platform: 'node' });
+  const cjsUse = THREE_LINES(here('../dist/index.cjs'))
+    .replace(/^import \{ CustomersClient \} from (.*);$/m, 'const { CustomersClient } = require($1);')
+    .replace(/console\.log\(await (.*)\);$/m, '$1.then(console.log);');
+  const cjs = await bundle({ stdin: { contents: cjsUse, resolveDir: here('.') }, format: 'cjs', platform: 'node' });
+  return { esm: size(esm), cjs: size(cjs) };
+}
+
 /** @returns {Promise<Size>} dist/webhooks.js as a seller's bundle */
 export async function measureWebhooks() {
   return measureEntry('webhooks.js');
@@ -108,6 +130,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`@customers-api/sdk entry chunk + its static imports: ${minified} B minified, ${zipped} B gzipped, ${verdict(zipped, BUDGET_BYTES)} the ${BUDGET_BYTES} B budget, ${verdict(zipped, GOAL_BYTES)} the ${GOAL_BYTES} B goal`);
   console.log(`  loaded on first use (the webhook verifier; the failure, retry and logging helpers): ${lazy.minified} B minified, ${lazy.gzipped} B gzipped`);
   console.log(`@customers-api/sdk/webhooks alone: ${webhooks.minified} B minified, ${webhooks.gzipped} B gzipped, ${verdict(webhooks.gzipped, WEBHOOKS_BUDGET_BYTES)} the ${WEBHOOKS_BUDGET_BYTES} B budget`);
+  const plain = await measurePlainBundle();
+  console.log(`a three-line use, plain esbuild --bundle --minify (no splitting, lazy code inlined): ESM ${plain.esm.minified} B minified, ${plain.esm.gzipped} B gzipped; CommonJS ${plain.cjs.minified} B minified, ${plain.cjs.gzipped} B gzipped`);
   if (process.argv.includes('--exports')) {
     console.log('each export imported alone (tree-shaken, gzipped; the lazy verifier apart):');
     for (const { name, gzipped: bytes } of await measureExports()) console.log(`${String(bytes).padStart(7)} B  ${name}`);

@@ -94,7 +94,17 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
   /** Sent as `X-Request-Id` (1-128 of `A-Z a-z 0-9 . _ : -`); the server echoes it. */
   requestId?: string | undefined;
+  /**
+   * More of `fetch`'s init for this call, as openai-node's `fetchOptions` (Node's undici `dispatcher` for a proxy,
+   * `keepalive`, `cache`, `priority`, `redirect`...). The SDK's own `method`, `headers`, `body` and `signal` win.
+   * @example
+   * await client.customers.get(id, { fetchOptions: { keepalive: true } });
+   */
+  fetchOptions?: FetchOptions | undefined;
 }
+
+/** `fetch` init fields a call may add ({@link RequestOptions.fetchOptions}); undici's `dispatcher` included. */
+export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal'> & Record<string, unknown>;
 
 /** @internal Runs a request through the request loop; resources wrap the answer (`APIPromise`, `PagePromise`). */
 export type Send = <T>(options: RequestOptions | undefined, request: ApiRequest, context: CallContext) => Promise<Answer<T>>;
@@ -255,7 +265,13 @@ export class CustomersClient {
       try {
         // Called unbound: a native browser fetch invoked as a method of another object throws Illegal invocation.
         const fetchImpl = this.#fetch;
-        response = await fetchImpl(url, { method, headers, body, signal: controller.signal, redirect: 'follow' });
+        const extra = options?.fetchOptions;
+        response = await fetchImpl(
+          url,
+          extra
+            ? { redirect: 'follow', ...extra, method, headers, body, signal: controller.signal }
+            : { method, headers, body, signal: controller.signal, redirect: 'follow' },
+        );
         if (kit) {
           const got = response;
           this.#log({

@@ -1,6 +1,6 @@
 // Client
 export { CustomersClient, DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client';
-export type { ClientOptions, Fetch, RequestOptions } from './client';
+export type { ClientOptions, Fetch, FetchOptions, RequestOptions } from './client';
 export { VERSION } from './version';
 export { API_VERSION } from './generated/api-version';
 

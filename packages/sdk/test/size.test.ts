@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 // @ts-expect-error plain .mjs script without declarations
-import { BUDGET_BYTES, GOAL_BYTES, measure, measureExports, measureWebhooks, WEBHOOKS_BUDGET_BYTES } from '../scripts/size.mjs';
+import { BUDGET_BYTES, GOAL_BYTES, measure, measureExports, measurePlainBundle, measureWebhooks, WEBHOOKS_BUDGET_BYTES } from '../scripts/size.mjs';
 
 interface Size {
   minified: number;
@@ -33,4 +33,16 @@ it('says what each export costs alone: the error classes are small, the client i
   expect(cost.CustomersClient).toBeLessThanOrEqual(BUDGET_BYTES);
   expect(cost.NotFoundError).toBeLessThan(1024); // an error class does not drag the client in
   expect(cost.VERSION).toBeLessThan(200);
+});
+
+it('reports a plain esbuild --bundle of a three-line use too (no splitting): bigger than the split entry chunk', async () => {
+  const split = (await measure()) as Size & { lazy: Size };
+  const { esm, cjs } = (await measurePlainBundle()) as { esm: Size; cjs: Size };
+  console.log(`[size] three-line use, plain esbuild --bundle --minify: ESM ${esm.gzipped} B gzipped, CommonJS ${cjs.gzipped} B gzipped (split entry chunk ${split.gzipped} B)`);
+  // One file: the entry chunk and what it loads on first use, together.
+  expect(esm.gzipped).toBeGreaterThan(split.gzipped);
+  expect(cjs.gzipped).toBeGreaterThan(split.gzipped);
+  // The README says "about N kB" for each: a figure that moved by more than a kB makes it wrong.
+  expect(Math.abs(esm.gzipped - 9_400)).toBeLessThan(1_024);
+  expect(Math.abs(cjs.gzipped - 11_900)).toBeLessThan(1_024);
 });

@@ -8,7 +8,7 @@ describe('requests without Host', () => {
   it('answers an HTTP/1.1 request without Host with a JSON 400 and an X-Request-Id, then closes', async () => {
     const response = await rawExchange(suite.server.url, 'GET /healthz HTTP/1.1\r\nX-Request-Id: no-host-1\r\n\r\n');
     expect(response.status).toBe(400);
-    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['x-request-id']).toBe('no-host-1');
     expect(response.headers.connection).toBe('close');
     expect(JSON.parse(response.body)).toEqual({ error: 'Bad Request', message: 'An HTTP/1.1 request must carry a Host header' });

@@ -21,9 +21,12 @@ interface Driven {
 }
 
 /**
- * Over-admission of the shared seller limit (issue 28): two `serve` processes on one database and one real Redis,
- * each process leasing shares of a seller's per-second budget. Two sellers are driven on both processes at once,
- * and the requests admitted per second per seller are counted (a correctness bound, not a speed).
+ * Over- and under-admission of the shared seller limit (issue 28): two `serve` processes on one database and one
+ * real Redis, each process leasing shares of a seller's per-second budget. Each bound is judged where the machine's
+ * speed can only make it easier (issue 40): over-admission as requests admitted per second while driven hard (a
+ * slow machine sends fewer), under-admission as what a burst of many more requests than the budget gets admitted
+ * (a window that ends during a slow burst only admits more; a refusal while budget is left, stranded in the other
+ * process's lease, is what the bound catches).
  */
 describe(`two serve processes sharing --rate-limit ${LIMIT} through Redis, driven hard`, () => {
   let redis: TestRedis;
@@ -39,7 +42,8 @@ describe(`two serve processes sharing --rate-limit ${LIMIT} through Redis, drive
     const flags = ['--rate-limit', String(LIMIT), '--redis', redis.url];
     running.push(...(await Promise.all([serve(database.url, flags), serve(database.url, flags)])));
     urls = running.map((p) => p.url);
-  });
+    // Redis and two server processes: minutes on a loaded machine (60 s was too little beside two busy loops).
+  }, 300_000);
   afterAll(async () => {
     await Promise.all(running.map((p) => p.stop()));
     admin?.disconnect();
@@ -82,7 +86,21 @@ describe(`two serve processes sharing --rate-limit ${LIMIT} through Redis, drive
     return results.map((r) => ({ admittedPerSecond: r.admitted / seconds, refused: r.refused, policies: r.policies }));
   }
 
-  it('admits at most 25% over the limit per seller, and at least 80% of it, with fewer Redis calls than requests', async () => {
+  /**
+   * Sends `count` requests with the key at once, spread over both processes: how many were admitted and refused.
+   * Far more than the budget, so refusals come whatever the speed (a 1-second window would need the servers to
+   * answer fewer than `count / 6` a second to let them all through).
+   */
+  async function burst(key: string, count: number): Promise<{ admitted: number; refused: number }> {
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) => call(urls[i % urls.length]!, 'GET', '/api/customers?limit=1', { key })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    return { admitted: statuses.filter((status) => status === 200).length, refused: statuses.filter((status) => status === 429).length };
+  }
+
+  it('admits at most 25% over the limit per seller, and at least 80% of it before refusing, with fewer Redis calls than requests', async () => {
     const sellers = [await newSeller(), await newSeller()];
     await admin.config('RESETSTAT');
     const driven = await drive(sellers.map((s) => s.key));
@@ -95,13 +113,17 @@ describe(`two serve processes sharing --rate-limit ${LIMIT} through Redis, drive
     );
     for (const seller of driven) {
       expect(seller.admittedPerSecond).toBeLessThanOrEqual(LIMIT * 1.25);
-      expect(seller.admittedPerSecond).toBeGreaterThanOrEqual(LIMIT * 0.8);
-      expect(seller.refused).toBeGreaterThan(0); // driven past the budget, or the bound says nothing
       expect([...seller.policies]).toEqual([`"seller";q=${LIMIT};w=1`]);
     }
     // One call per share, never per request (before: one per request, refusals included).
     expect(calls).toBeLessThan(admitted);
-  });
+    // At least 80% of the budget before refusing: a fresh seller's burst of six budgets over both processes.
+    const fresh = await newSeller();
+    const burstOf = await burst(fresh.key, LIMIT * 6);
+    console.log(`[shared-limit] burst of ${LIMIT * 6} at once: admitted ${burstOf.admitted}, refused ${burstOf.refused}`);
+    expect(burstOf.admitted).toBeGreaterThanOrEqual(LIMIT * 0.8);
+    expect(burstOf.refused).toBeGreaterThan(0);
+  }, 120_000);
 
   it("applies a limit changed at run time (sellers update --rate-limit 20) across both processes", async () => {
     const seller = await newSeller();
@@ -112,7 +134,9 @@ describe(`two serve processes sharing --rate-limit ${LIMIT} through Redis, drive
     const [driven] = await drive([seller.key]);
     console.log(`[shared-limit] after sellers update --rate-limit 20: admitted/s ${driven!.admittedPerSecond.toFixed(1)}`);
     expect(driven!.admittedPerSecond).toBeLessThanOrEqual(20 * 1.25);
-    expect(driven!.admittedPerSecond).toBeGreaterThanOrEqual(20 * 0.8);
     expect([...driven!.policies]).toEqual(['"seller";q=20;w=1']);
-  });
+    const burstOf = await burst(seller.key, 20 * 6);
+    expect(burstOf.admitted).toBeGreaterThanOrEqual(20 * 0.8);
+    expect(burstOf.refused).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { expect, it } from 'vitest';
 import { startMockServerTarget } from '../targets/mock-server-target.js';
 import { describeComparedWithServer } from './compared-with-server.js';
+import { describeParserRefusals } from './parser-refusals.js';
 
 /** A request with any method over node:http (fetch refuses TRACE and CONNECT); resolves with status, Allow and body. */
 function requestWith(method: string, url: string, headers: Record<string, string>): Promise<{ status: number; allow: string | undefined; body: unknown }> {
@@ -19,6 +20,8 @@ function requestWith(method: string, url: string, headers: Record<string, string
 // The SDK's scenarios against the stateful HTTP mock (the built bin, a real process), each one also run against
 // the server on SQLite; then the methods fetch cannot send.
 describeComparedWithServer('stateful HTTP mock', 'mock server', startMockServerTarget, (mock) => {
+  describeParserRefusals(mock);
+
   it('answers TRACE, PROPFIND, LINK, PUT and a plain OPTIONS with 405 + Allow', async () => {
     const { key } = await mock().newSeller();
     const allowed = { '/api/customers': 'GET, HEAD, POST', '/api/customers/3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61': 'GET, HEAD, PATCH, DELETE' };

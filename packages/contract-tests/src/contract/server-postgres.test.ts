@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConformanceLog } from '../conformance/checked-fetch.js';
 import { scenarios, runScenarios } from '../scenarios/index.js';
 import { leakedKeys } from '../support/log-capture.js';
+import { describeParserRefusals } from './parser-refusals.js';
 import { startServerTarget, type ServerTarget } from '../targets/server-target.js';
 
 const log = createConformanceLog();
@@ -16,6 +17,10 @@ afterAll(async () => {
 
 describe('reference server on PostgreSQL: every scenario', () => {
   runScenarios(scenarios, () => server);
+});
+
+describe('reference server on PostgreSQL: requests the HTTP parser refuses', () => {
+  describeParserRefusals(() => server);
 });
 
 describe('reference server on PostgreSQL: conformance', () => {

@@ -4,6 +4,7 @@ import { createResponseValidator } from '../conformance/response-validator.js';
 import { scenarios, runScenarios } from '../scenarios/index.js';
 import { send } from '../support/http.js';
 import { leakedKeys } from '../support/log-capture.js';
+import { describeParserRefusals } from './parser-refusals.js';
 import { startServerTarget, type ServerTarget } from '../targets/server-target.js';
 
 const log = createConformanceLog();
@@ -32,6 +33,10 @@ afterAll(async () => {
 
 describe('reference server on SQLite: every scenario', () => {
   runScenarios(scenarios, () => server);
+});
+
+describe('reference server on SQLite: requests the HTTP parser refuses', () => {
+  describeParserRefusals(() => server);
 });
 
 describe('reference server on SQLite: faults', () => {

@@ -67,6 +67,8 @@ export const errors = {
       `Too many requests; retry after ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`,
       { ...headers, 'Retry-After': String(retryAfterSeconds) },
     ),
+  /** Request headers over the HTTP parser's limit (16 KiB in Node), refused before any route runs. */
+  headersTooLarge: () => new ApiError(431, 'Request headers are too large'),
   internal: () => new ApiError(500, MESSAGES.internal),
   /** A host that cannot take traffic now (the reference server's `/readyz`); `reason` says why. */
   serviceUnavailable: (reason: string, retryAfterSeconds = 1) =>

@@ -8,6 +8,7 @@ import { resolveRequestId } from './request-id.js';
 import { routeRequest } from './router.js';
 import { checkRateLimit } from '../rate-limit/check-rate-limit.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { limitFailedAuthentication } from '../rate-limit/failed-authentication.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 import { API_VERSION_HEADER, resolveApiVersion, type ApiVersionResolution } from '../versions/api-version.js';
 import { API_VERSIONING, pinnedVersion, type ApiVersioning } from '../versions/version-change.js';
@@ -26,6 +27,11 @@ export interface ApiHandlerOptions {
   newRequestId?: () => string;
   /** Limits each seller's requests after authentication (429 + `Retry-After`); none when omitted. */
   rateLimiter?: RateLimiter;
+  /**
+   * Counts failed authentications per client address (`ApiRequest.clientAddress`, see
+   * `limitFailedAuthentication`): past the budget a wrong key is 429; none when omitted.
+   */
+  failedAuthLimiter?: RateLimiter;
   /** The clock a version's sunset is compared with; the system clock when omitted. */
   now?: () => Date;
   /** The versions answered and the changes between them; openapi.yaml's (`API_VERSIONING`) when omitted. */
@@ -59,7 +65,13 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
     if (route.kind === 'not_found') throw errors.routeNotFound(request.path);
     // Part of the request's syntax: checked before the key, as openapi.yaml's order of checks says.
     if (version.error) throw version.error;
-    const seller = await authenticate(request.header, lookupKey, hashKey);
+    let seller;
+    try {
+      seller = await authenticate(request.header, lookupKey, hashKey);
+    } catch (failure) {
+      const limiter = options.failedAuthLimiter;
+      throw limiter && request.clientAddress !== undefined ? await limitFailedAuthentication(limiter, request.clientAddress, failure) : failure;
+    }
     // Without the header, the seller's pinned version (known only now): its answers, errors included, carry it.
     const pinned = pinnedVersion(versioning, request.header, seller, options.now);
     if (pinned !== undefined) version.version = pinned;

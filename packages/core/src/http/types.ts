@@ -11,6 +11,8 @@ export interface ApiRequest {
   header: HeaderReader;
   /** The raw body bytes; null or empty when the request had none. */
   body: Uint8Array | null;
+  /** The client's address, where the host has one (a socket): failed authentications are counted by it. */
+  clientAddress?: string | undefined;
 }
 
 /** What the adapter sends back. `body` is a JSON value, or undefined for an empty body (204). */

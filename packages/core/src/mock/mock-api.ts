@@ -13,6 +13,7 @@ import type { OperationId } from '../http/operations.js';
 import { operationFor } from './operation.js';
 import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { FAILED_AUTH_LIMIT, FAILED_AUTH_WINDOW_SECONDS } from '../rate-limit/failed-authentication.js';
 import { createMockEvents, type CustomerEventListener } from './mock-events.js';
 import { applySeeds, checkSeeds, type CustomerSeed } from './seed.js';
 import { createSellerDirectory, type KeySeed, type MockSeller, type SellerSeed } from './sellers.js';
@@ -166,6 +167,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const forced = new ForcedResponses();
   const rateLimiter =
     typeof options.rateLimit === 'number' ? memoryLimiter(options.rateLimit, mockClock.now) : options.rateLimit;
+  // With a rate limit, failed authentications are limited per client address as on the server (hosts with a
+  // socket give the address; MSW has none), on the mock's clock.
+  const failedAuthLimiter = rateLimiter
+    ? createMemoryRateLimiter({ limit: FAILED_AUTH_LIMIT, windowSeconds: FAILED_AUTH_WINDOW_SECONDS, now: mockClock.now })
+    : undefined;
   const handle = createApiHandler({
     service,
     webhooks,
@@ -174,7 +180,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     // A version's sunset follows the mock's clock, so a test can move past it.
     now: () => new Date(mockClock.now()),
     ...(options.onUnexpectedError && { onUnexpectedError: options.onUnexpectedError }),
-    ...(rateLimiter && { rateLimiter }),
+    ...(rateLimiter && { rateLimiter, failedAuthLimiter }),
     ...(options.versioning && { versioning: options.versioning }),
   });
 

@@ -15,7 +15,7 @@ const server = setupServer(...mock.handlers);
 const statuses: number[] = []; // not in the README: what the handlers answered, in order
 server.events.on('response:mocked', ({ response }) => statuses.push(response.status)); // not in the README
 // No `sellers` option: any sk_live_ + 48 letters/digits key is the one default seller.
-const client = new CustomersClient({ apiKey: mock.defaultSeller!.apiKey, baseUrl: BASE_URL });
+const client = new CustomersClient({ apiKey: mock.defaultSeller.apiKey, baseUrl: BASE_URL });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mock.reset()); // back to the seeded customers; forced responses dropped
@@ -64,4 +64,18 @@ it('passes every change to your handler, in order', async () => {
   await client.customers.delete(ada.id);
   stop();
   expect(seen).toEqual(['customer.created 1', 'customer.deleted 2']);
+});
+
+// The journal section's example ("what your code sent"), verbatim: it runs after the seeded suite above, so it must
+// not create the seeded email.
+it('creates once, with an Idempotency-Key, even when the first answer is a 503', async () => {
+  mock.nextResponse('createCustomer', { status: 503, headers: { 'Retry-After': '0' } });
+  await client.customers.create({ first_name: 'Katherine', last_name: 'Johnson', email: 'katherine@example.com' });
+
+  const creates = mock.requests({ operation: 'createCustomer' });
+  expect(creates.map((entry) => entry.status)).toEqual([503, 201]); // the SDK retried
+  expect(new Set(creates.map((entry) => entry.headers['idempotency-key'])).size).toBe(1);
+  // CustomerCreate | string | null: the JSON body as sent, its text when it was not JSON, null when there was none
+  expect(creates[1]?.body).toMatchObject({ email: 'katherine@example.com' });
+  expect(mock.requests({ method: 'DELETE' })).toEqual([]);
 });

@@ -55,11 +55,21 @@ export class APIPromise<T> implements PromiseLike<T> {
    */
   constructor(start: (context: CallContext) => Promise<Answer<unknown>>, map?: (body: never) => T) {
     const context = this.#context;
+    // The caller's frames, taken now: an error rejects later from inside the request loop, whose stack shows only
+    // the SDK's frames; they are added to it below.
+    const call = new Error();
     const started = start(context);
-    // No extra reaction (one fewer promise and microtask per call) when there is nothing to map.
+    const failed = (error: unknown): never => {
+      throw withCallerFrames(error, call);
+    };
     this.#inner = (
-      map ? started.then((answer) => (context.raw ? answer : { data: map(answer.data as never), response: answer.response })) : started
+      map
+        ? started.then((answer) => (context.raw ? answer : { data: map(answer.data as never), response: answer.response }), failed)
+        : started.then(undefined, failed)
     ) as Promise<Answer<T>>;
+    // A call whose promise is awaited later (after other awaits) must not crash Node with an unhandled rejection in
+    // the meantime: the rejection is still delivered to whoever awaits it, then or later.
+    this.#inner.catch(noop);
   }
 
   /**
@@ -131,4 +141,19 @@ export class APIPromise<T> implements PromiseLike<T> {
   }
 
   readonly [Symbol.toStringTag] = 'APIPromise';
+}
+
+const noop = (): void => {};
+
+/** The error with the frames of the call that started it (below the SDK's own), when it is an Error with a stack. */
+function withCallerFrames(error: unknown, call: Error): unknown {
+  const frames = call.stack?.split('\n').slice(1).join('\n');
+  if (error instanceof Error && typeof error.stack === 'string' && frames) {
+    try {
+      error.stack = `${error.stack}\n    ... called from:\n${frames}`;
+    } catch {
+      // a frozen error keeps its stack
+    }
+  }
+  return error;
 }

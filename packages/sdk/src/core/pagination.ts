@@ -121,10 +121,16 @@ export class PagePromise<Item> extends APIPromise<CursorPage<Item>> implements A
    * @example
    * const recent = await client.customers.list({ status: 'active', limit: 100 }).toArray({ limit: 500 });
    */
-  async toArray({ limit }: { limit: number }): Promise<Item[]> {
+  async toArray(options: { limit: number }): Promise<Item[]> {
+    // Plain JavaScript may call it without options: say what is missing rather than fail to destructure.
+    const limit = (options as { limit?: unknown } | undefined)?.limit as number;
     if (!Number.isInteger(limit) || limit < 1 || limit > TO_ARRAY_MAX) {
       this.catch(() => {}); // the first page's failure is not the caller's concern now: no unhandled rejection
-      throw new TypeError(`toArray: limit must be an integer from 1 to ${TO_ARRAY_MAX}, got ${String(limit)}.`);
+      throw new TypeError(
+        limit === undefined
+          ? `toArray: a limit is required, such as toArray({ limit: 500 }) (1 to ${TO_ARRAY_MAX}); use for await...of to walk every page.`
+          : `toArray: limit must be an integer from 1 to ${TO_ARRAY_MAX}, got ${String(limit)}.`,
+      );
     }
     const items: Item[] = [];
     for await (const page of (await this).iterPages()) {

@@ -769,6 +769,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The `Customers-Version` header is malformed, unknown or past its sunset (checked after the route and before the API key). */
+        BadRequestVersion: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The API key is missing, malformed, unknown, revoked or expired. */
         Unauthorized: {
             headers: {
@@ -1375,6 +1387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
+            400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CustomerNotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -1426,6 +1439,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CustomerNotFound"];
             429: components["responses"]["TooManyRequests"];

@@ -8,6 +8,11 @@ async function freshClient(fetch: ReturnType<typeof scriptedFetch>['fetch']) {
   return new CustomersClient({ apiKey: KEY, fetch });
 }
 
+/** The lines are written once the lazy chunk's import() settles: a few turns after the call. */
+const flushed = async () => {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
@@ -24,19 +29,33 @@ function consoleSpies() {
 }
 
 describe('CUSTOMERS_API_LOG', () => {
-  it('debug logs requests (key redacted), responses, retries and failures, each at its console level', async () => {
+  it('debug logs requests (key redacted), responses, retries and failures, one line each on stderr', async () => {
     vi.stubEnv('CUSTOMERS_API_LOG', 'debug');
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const spies = consoleSpies();
     const { fetch } = scriptedFetch([new TypeError('fetch failed'), json(ADA)]);
     await (await freshClient(fetch)).customers.get(ID);
-    expect(spies.debug.mock.calls.map(([, e]) => e.type)).toEqual(['request', 'request']);
-    expect(spies.debug.mock.calls[0]![0]).toBe('[customers-api]');
-    expect(spies.debug.mock.calls[0]![1].headers['x-api-key']).toBe('[redacted]');
-    expect(spies.info.mock.calls.map(([, e]) => e.type)).toEqual(['response']);
-    expect(spies.warn.mock.calls.map(([, e]) => e.type)).toEqual(['retry']);
-    expect(spies.error.mock.calls.map(([, e]) => e.type)).toEqual(['error']);
-    expect(JSON.stringify(Object.values(spies).map((s) => s.mock.calls))).not.toContain(KEY);
+    await flushed();
+    for (const other of [spies.debug, spies.info, spies.warn]) expect(other).not.toHaveBeenCalled();
+    const lines = spies.error.mock.calls.map((args) => {
+      expect(args).toHaveLength(1);
+      return args[0] as string;
+    });
+    const url = `http://127.0.0.1:3000/api/customers/${ID}`;
+    // The failed attempt (its error), the retry, the second attempt and its response: level, type, method and URL.
+    expect(lines.map((line) => line.split(' ').slice(1, 5).join(' '))).toEqual([
+      `debug request GET ${url}`,
+      `error error GET ${url}`,
+      `warn retry GET ${url}`,
+      `debug request GET ${url}`,
+      `info response GET ${url}`,
+    ]);
+    for (const line of lines) {
+      expect(line).not.toContain('\n');
+      expect(() => JSON.parse(line.split(' ').slice(5).join(' '))).not.toThrow();
+    }
+    expect(JSON.parse(lines[0]!.split(' ').slice(5).join(' ')).headers['x-api-key']).toBe('[redacted]');
+    expect(JSON.stringify(lines)).not.toContain(KEY);
   });
 
   it('warn shows only retries and failures; off and unset show nothing', async () => {
@@ -46,8 +65,10 @@ describe('CUSTOMERS_API_LOG', () => {
       const spies = consoleSpies();
       const { fetch } = scriptedFetch([new TypeError('fetch failed'), json(ADA)]);
       await (await freshClient(fetch)).customers.get(ID);
+      await flushed();
       const total = Object.values(spies).reduce((sum, s) => sum + s.mock.calls.length, 0);
       expect(total, String(value)).toBe(expected);
+      expect(spies.error.mock.calls.length).toBe(expected);
       vi.unstubAllEnvs();
       vi.restoreAllMocks();
     }
@@ -62,11 +83,12 @@ describe('CUSTOMERS_API_LOG', () => {
     new CustomersClient({ apiKey: KEY, fetch });
     vi.stubEnv('CUSTOMERS_API_LOG', 'off');
     await new CustomersClient({ apiKey: KEY, fetch }).customers.get(ID);
-    expect(spies.debug).toHaveBeenCalled();
-    spies.debug.mockClear();
+    await flushed();
+    expect(spies.error).toHaveBeenCalled();
+    spies.error.mockClear();
     const events: unknown[] = [];
     await new CustomersClient({ apiKey: KEY, fetch, logger: (e) => events.push(e) }).customers.get(ID);
-    expect(spies.debug).not.toHaveBeenCalled();
+    expect(spies.error).not.toHaveBeenCalled();
     expect(events).toHaveLength(2);
   });
 

@@ -18,7 +18,15 @@ export function envLogger(): Logger | undefined {
     if (value && value !== 'off' && level < 0) {
       console.warn(`[customers-api] CUSTOMERS_API_LOG must be debug, info, warn, error or off, not "${value}": logging stays off.`);
     }
-    cached = level < 0 ? null : (event) => RANK[event.type] >= level && console[LEVELS[RANK[event.type]]!]('[customers-api]', event);
+    // One line per event on stderr (console.error in Node; the console in a browser), as Stainless SDKs log: stdout
+    // stays the program's own.
+    // The line is made by the lazy chunk (error-hints.ts), which a logging client loads before its first request.
+    cached =
+      level < 0
+        ? null
+        : (event) => {
+            if (RANK[event.type] >= level) void import('./error-hints').then((kit) => console.error(kit.logLine(event, LEVELS[RANK[event.type]]!)));
+          };
   }
   return cached ?? undefined;
 }

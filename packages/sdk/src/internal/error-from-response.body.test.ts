@@ -15,7 +15,7 @@ it('copes with a JSON null error body: the body is the text "null", not a crash'
   expect(err).toBeInstanceOf(NotFoundError);
   expect(err.body).toBe('null');
   expect(err.error).toBeUndefined();
-  expect(err.message).toMatch(/^404: null\. Check the customer id/);
+  expect(err.message).toMatch(/^404: null\. No such route: check the baseUrl option/);
 });
 
 it("quotes at most 200 characters of a proxy's HTML page in the message, and keeps the whole page as body", () => {

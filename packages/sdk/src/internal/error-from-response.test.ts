@@ -65,6 +65,18 @@ describe('errorFromResponse', () => {
     const err = errorOf(404, undefined, new Headers());
     expect(err).toBeInstanceOf(errors.NotFoundError);
     expect(err.body).toBe('');
-    expect(err.message).toMatch(/^404: no details\. Check the customer id/);
+    expect(err.message).toMatch(/^404: no details\. No such route: check the baseUrl option/);
+  });
+
+  it("points a 404 without a customer at the base URL: the API's no-route answer, or another server's page", () => {
+    const wrongPath = errorOf(404, { error: 'Not Found', message: 'No route matches /v1/customers/42' }, headers);
+    expect(wrongPath).toBeInstanceOf(errors.NotFoundError);
+    expect(wrongPath.message).toBe(
+      '404 Not Found: No route matches /v1/customers/42. No such route: check the baseUrl option (or CUSTOMERS_API_BASE_URL); ' +
+        'it is the origin (and any prefix) before /api/customers. (request id req_42; quote it when reporting a problem)',
+    );
+    expect(wrongPath.message).not.toMatch(/customer id/);
+    expect(errorOf(404, '<html>Not Found</html>', headers).message).toMatch(/No such route: check the baseUrl option/);
+    expect(errorOf(404, { error: 'Not Found', message: 'Customer not found' }, headers).message).toMatch(/Check the customer id/);
   });
 });

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorResponseBody } from '../core/errors';
+import type { LogEvent } from '../core/logger';
 
 // Everything off the happy path shares this lazy chunk (one import() path in the entry chunk): the deprecation
 // notice, the messages of attempts without a response, the retry rules, delay and wait, and the logger's redaction.
@@ -24,6 +25,13 @@ const HINTS: Record<number, string> = {
   415: 'Send the body as application/json (a proxy may have rewritten it).',
   429: 'Too many requests: slow down or raise maxRetries.',
 };
+
+/**
+ * A 404 that is not the API's answer about a customer: the API's "No route matches" (a path it has no operation
+ * for), or a page without the API's error body (another server, a proxy): the base URL is the likely culprit.
+ */
+const NO_ROUTE_HINT =
+  'No such route: check the baseUrl option (or CUSTOMERS_API_BASE_URL); it is the origin (and any prefix) before /api/customers.';
 
 /** The advice for a status: its own, else the one for any 5xx, else "Unexpected status N.". */
 export function hintFor(status: number): string {
@@ -56,5 +64,19 @@ export function describeError(status: number, parsed: unknown, requestId: string
   const reason = typeof body === 'object' ? ` ${body.error}` : '';
   const detail = typeof body === 'object' ? body.message : body.slice(0, 200) || 'no details';
   const quote = requestId ? ` (request id ${requestId}; quote it when reporting a problem)` : '';
-  return { body, message: `${status}${reason}: ${detail}. ${hintFor(status)}${quote}` };
+  const noRoute = status === 404 && (typeof body !== 'object' || body.message.startsWith('No route matches'));
+  return { body, message: `${status}${reason}: ${detail}. ${noRoute ? NO_ROUTE_HINT : hintFor(status)}${quote}` };
+}
+
+/**
+ * A `CUSTOMERS_API_LOG` event as one line: `[customers-api] <level> <type> <METHOD> <url> <the rest as JSON>` (an
+ * error as its name and message; JSON escapes any line break).
+ *
+ * @example
+ * logLine(event, 'info'); // '[customers-api] info response GET http://127.0.0.1:3000/api/customers/42 {"attempt":1,"status":200,...}'
+ */
+export function logLine(event: LogEvent, level: string): string {
+  const { type, method, url, ...rest } = event;
+  const details = 'error' in rest ? { ...rest, error: `${rest.error.name}: ${rest.error.message}` } : rest;
+  return `[customers-api] ${level} ${type} ${method} ${url} ${JSON.stringify(details)}`;
 }

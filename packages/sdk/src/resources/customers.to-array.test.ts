@@ -39,12 +39,19 @@ describe('list(...).toArray({ limit })', () => {
 
   it('rejects with a TypeError for a limit that is missing, not an integer, below 1 or above 10,000', async () => {
     expect(TO_ARRAY_MAX).toBe(10_000);
-    for (const limit of [undefined, 0, -1, 1.5, Number.NaN, 10_001, '5']) {
+    for (const limit of [0, -1, 1.5, Number.NaN, 10_001, '5']) {
       const promise = client.customers.list().toArray({ limit } as unknown as { limit: number });
       await expect(promise, String(limit)).rejects.toThrow(TypeError);
       await expect(promise, String(limit)).rejects.toThrow(`toArray: limit must be an integer from 1 to 10000, got ${String(limit)}.`);
     }
     await expect(client.customers.list({ limit: 1 }).toArray({ limit: 10_000 })).resolves.toHaveLength(7);
+  });
+
+  it('says a limit is required when called without one, as plain JavaScript may (no "Cannot destructure")', async () => {
+    const required = 'toArray: a limit is required, such as toArray({ limit: 500 }) (1 to 10000); use for await...of to walk every page.';
+    const untyped = client.customers.list() as unknown as { toArray(options?: unknown): Promise<unknown> };
+    await expect(untyped.toArray()).rejects.toThrow(new TypeError(required));
+    await expect(untyped.toArray({})).rejects.toThrow(new TypeError(required));
   });
 
   it('a refused limit leaves no unhandled rejection behind when the first page fails too', async () => {

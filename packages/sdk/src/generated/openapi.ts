@@ -1679,6 +1679,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["WebhookEndpointNotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -1730,6 +1731,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["WebhookEndpointNotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2046,6 +2048,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerEvent"];
                 };
             };
+            400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["EventNotFound"];
             429: components["responses"]["TooManyRequests"];

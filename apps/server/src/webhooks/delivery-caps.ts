@@ -1,11 +1,15 @@
+import { WEBHOOK_REPLAY_LIMIT } from '@customers-api/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 // Bounds on what one request or one attempt may make the server do to the delivery queue (issue 36): nothing a
 // seller can ask for touches more than a page of deliveries at once; the rest waits for a later request or claim.
 
-/** "Resend all failed since" queues at most this many deliveries per request (oldest first); the answer says if more remain. */
-export const RESEND_FAILED_LIMIT = 1_000;
+/**
+ * "Resend all failed since" queues at most this many deliveries per request (oldest first); the answer says if more
+ * remain. One cap with the public API's replay (issue 37: one documented maximum for both), so it is core's.
+ */
+export const RESEND_FAILED_LIMIT = WEBHOOK_REPLAY_LIMIT;
 
 /** Deliveries given up per step when an endpoint is disabled; later claims give up the rest, a batch at a time. */
 export const GIVE_UP_BATCH = 1_000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createRequestJournal, journalBody, journalHeader, type JournalEntry } from './request-journal.js';
+import { createRequestJournal, journalBody, journalHeader, REDACTED, type JournalEntry, type JournalRecord } from './request-journal.js';
 
-const entry = (n: number): JournalEntry => ({
+/** What a host records for request n (a body-less GET). */
+const entry = (n: number): JournalRecord => ({
   at: new Date(n * 1000).toISOString(),
   method: 'GET',
   path: '/api/customers',
@@ -15,13 +16,16 @@ const entry = (n: number): JournalEntry => ({
   seller: 's1',
 });
 
+/** How the journal shows request n. */
+const shown = (n: number): JournalEntry => ({ ...entry(n), body: null, bodyTruncated: false });
+
 describe('createRequestJournal: its size', () => {
   it('may be 1: the newest request only, every older one counted as dropped', () => {
     const journal = createRequestJournal(1);
     journal.record(entry(1));
-    expect(journal.read()).toEqual({ data: [entry(1)], dropped: 0 });
+    expect(journal.read()).toEqual({ data: [shown(1)], dropped: 0 });
     for (let n = 2; n <= 5; n++) journal.record(entry(n));
-    expect(journal.read()).toEqual({ data: [entry(5)], dropped: 4 });
+    expect(journal.read()).toEqual({ data: [shown(5)], dropped: 4 });
   });
 
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses %s', (size) => {
@@ -56,13 +60,17 @@ describe('createRequestJournal: its size', () => {
 });
 
 describe('journalHeader and journalBody at their edges', () => {
-  it('cuts an Authorization value without a scheme like an X-API-Key', () => {
-    const key = `sk_test_${'B'.repeat(48)}`;
-    expect(journalHeader('Authorization', key)).toBe('sk_test_BBBB…');
+  it('redacts an Authorization value without the Bearer scheme whole, even when it looks like an API key', () => {
+    expect(journalHeader('Authorization', `sk_test_${'B'.repeat(48)}`)).toBe(REDACTED);
   });
 
-  it('keeps the words after the scheme together before cutting them', () => {
-    expect(journalHeader('authorization', 'Basic abc def ghijklmnop')).toBe('Basic abc def ghij…');
+  it('redacts other schemes whole: a prefix of a password is part of it', () => {
+    expect(journalHeader('authorization', 'Basic abc def ghijklmnop')).toBe(REDACTED);
+    expect(journalHeader('authorization', `Bearer not-an-api-key-${'x'.repeat(20)}`)).toBe(REDACTED);
+  });
+
+  it('cuts a Bearer API key to its first 12 characters, keeping the scheme', () => {
+    expect(journalHeader('authorization', `bearer rk_live_${'C'.repeat(48)}`)).toBe('bearer rk_live_CCCC…');
   });
 
   it('shows a key of 12 characters or fewer whole, a longer one cut', () => {

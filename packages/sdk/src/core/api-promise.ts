@@ -59,9 +59,11 @@ export class APIPromise<T> implements PromiseLike<T> {
     // the SDK's frames; they are added to it below.
     const call = new Error();
     const started = start(context);
-    const failed = (error: unknown): never => {
-      throw withCallerFrames(error, call);
-    };
+    // The frames are joined in the lazy chunk of the failure helpers (error-hints.ts): only a failed call pays.
+    const failed = (error: unknown): Promise<never> =>
+      import('../internal/error-hints').then(({ withCallerFrames }) => {
+        throw withCallerFrames(error, call);
+      });
     this.#inner = (
       map
         ? started.then((answer) => (context.raw ? answer : { data: map(answer.data as never), response: answer.response }), failed)
@@ -144,16 +146,3 @@ export class APIPromise<T> implements PromiseLike<T> {
 }
 
 const noop = (): void => {};
-
-/** The error with the frames of the call that started it (below the SDK's own), when it is an Error with a stack. */
-function withCallerFrames(error: unknown, call: Error): unknown {
-  const frames = call.stack?.split('\n').slice(1).join('\n');
-  if (error instanceof Error && typeof error.stack === 'string' && frames) {
-    try {
-      error.stack = `${error.stack}\n    ... called from:\n${frames}`;
-    } catch {
-      // a frozen error keeps its stack
-    }
-  }
-  return error;
-}

@@ -80,3 +80,16 @@ export function logLine(event: LogEvent, level: string): string {
   const details = 'error' in rest ? { ...rest, error: `${rest.error.name}: ${rest.error.message}` } : rest;
   return `[customers-api] ${level} ${type} ${method} ${url} ${JSON.stringify(details)}`;
 }
+
+/** The error with the frames of the call that started it (below the SDK's own), when it is an Error with a stack. */
+export function withCallerFrames(error: unknown, call: Error): unknown {
+  const frames = call.stack?.split('\n').slice(1).join('\n');
+  if (error instanceof Error && typeof error.stack === 'string' && frames) {
+    try {
+      error.stack = `${error.stack}\n    ... called from:\n${frames}`;
+    } catch {
+      // a frozen error keeps its stack
+    }
+  }
+  return error;
+}

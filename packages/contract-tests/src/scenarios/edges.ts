@@ -54,11 +54,15 @@ export const edgeScenarios: Scenario[] = [
         ['GET', path, undefined],
         ['PATCH', path, { status: 'inactive' }],
         ['DELETE', path, undefined],
+        // The webhook-endpoint and event operations too (the version is checked before the id is looked up).
+        ['GET', '/api/webhook_endpoints/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', undefined],
+        ['DELETE', '/api/webhook_endpoints/7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', undefined],
+        ['GET', '/api/events/evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e', undefined],
       ] as const;
       for (const [method, where, body] of calls) {
         // Through the checked fetch: the conformance log fails the file on a 400 openapi.yaml does not declare.
         const response = step(t, `${method} ${where === path ? '{id}' : where}`, await send(target, method, where, { key: seller.key, body, headers: MALFORMED }));
-        expect({ status: response.status, body: response.json }, method).toEqual({
+        expect({ status: response.status, body: response.json }, `${method} ${where}`).toEqual({
           status: 400,
           body: { error: 'Bad Request', message: `Customers-Version header must be one of: ${LATEST_API_VERSION}` },
         });

@@ -118,7 +118,7 @@ describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect)
     receiver.answerWith(() => ({ status: 204 }));
     const before = mine().length;
     const resent = await call('POST', `/webhooks/${endpoint.id}/resend-failed`, { since });
-    expect(resent.json).toEqual({ resent: 2 });
+    expect(resent.json).toEqual({ resent: 2, more: false });
     await drain();
     const again = mine().slice(before).map((r) => r.headers['webhook-id']);
     expect(again.sort()).toEqual(failed.deliveries.map((d: { event_id: string }) => d.event_id).sort());

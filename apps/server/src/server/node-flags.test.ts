@@ -51,7 +51,9 @@ function oldGenerationPeakOf(runtime: readonly string[]): number {
 }
 
 describe('the V8 flags tracing sets once the server runs', () => {
-  it('take effect set at run time: the old generation of promoted garbage stays well below what V8 lets it grow to', () => {
+  // Two child processes doing a fixed amount of allocation: seconds on a quiet machine, over 30 s beside two busy
+  // loops (issue 40), so the time allowed is generous; the verdict is a heap size, not a time.
+  it('take effect set at run time: the old generation of promoted garbage stays well below what V8 lets it grow to', { timeout: 180_000 }, () => {
     expect(TRACING_V8_FLAGS.length).toBeGreaterThan(0);
     expect(oldGenerationPeakOf(TRACING_V8_FLAGS)).toBeLessThan(0.6 * oldGenerationPeakOf([]));
   });

@@ -123,7 +123,7 @@ describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect)
     const again = mine().slice(before).map((r) => r.headers['webhook-id']);
     expect(again.sort()).toEqual(failed.deliveries.map((d: { event_id: string }) => d.event_id).sort());
     // Nothing failed is left: a second resend-all finds nothing.
-    expect((await call('POST', `/webhooks/${endpoint.id}/resend-failed`, { since })).json).toEqual({ resent: 0 });
+    expect((await call('POST', `/webhooks/${endpoint.id}/resend-failed`, { since })).json).toEqual({ resent: 0, more: false });
     const actions = (await listAuditRows(server.handle, { sellerId: seller.sellerId, limit: 5 })).map((row) => row.action);
     expect(actions.filter((a) => a === 'webhook_delivery.resent_failed')).toHaveLength(2);
   });

@@ -176,7 +176,7 @@ export type { ApiRequest, ApiResponse } from './http/types.js';
 export { splitRequestTarget, type RequestTarget } from './http/request-target.js';
 export { BODY_LIMIT_BYTES, isJsonContentType, readJsonBody } from './http/read-json-body.js';
 export { resolveRequestId } from './http/request-id.js';
-export { parserRefusal, refusedRequestAnswer, type RefusedRequestAnswer } from './http/refused-request.js';
+export { missingHostRefusal, parserRefusal, refusedRequestAnswer, type RefusedRequestAnswer } from './http/refused-request.js';
 
 // API versions: the dated versions of openapi.yaml and the `Customers-Version` header rule
 export {

@@ -5,7 +5,9 @@ import {
   createMockApi,
   errors,
   isApiError,
+  missingHostRefusal,
   operationFor,
+  refusedRequestAnswer,
   apiVersionHeaders,
   resolveRequestId,
   SeedError,
@@ -176,7 +178,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     writeAnswer(response, answer, { ...cors, ...(truncated ? { Connection: 'close' } : {}) });
   }
 
-  const server = createServer((request, response) => {
+  // Node's own refusal of an HTTP/1.1 request without Host is an empty 400: core's refusal is answered instead.
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
+    const noHost = missingHostRefusal(request.httpVersion, request.headers.host);
+    if (noHost !== undefined) {
+      const refused = refusedRequestAnswer(noHost, resolveRequestId(header(request)));
+      response.shouldKeepAlive = false;
+      response.writeHead(refused.status, refused.headers).end(refused.body);
+      return;
+    }
     respond(request, response).catch(() => response.socket?.destroy()); // the client went away mid-body
   });
   server.on('clientError', answerClientError);

@@ -1,11 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { errors, refusedRequestAnswer } from '@customers-api/core';
+import { missingHostRefusal, refusedRequestAnswer } from '@customers-api/core';
 import { requestIdFor } from './request-id.js';
-
-/** An HTTP/1.1 request without a Host header, which RFC 9112 (section 3.2) says a server must refuse with 400. */
-export function lacksRequiredHost(request: IncomingMessage): boolean {
-  return request.headers.host === undefined && request.httpVersion === '1.1';
-}
 
 /**
  * Wraps the app's request listener: HTTP/1.1 requests without Host get core's answer to a refused request (a 400
@@ -15,11 +10,12 @@ export function lacksRequiredHost(request: IncomingMessage): boolean {
  */
 export function requiringHost(listener: RequestListener): RequestListener {
   return (request: IncomingMessage, response: ServerResponse) => {
-    if (!lacksRequiredHost(request)) {
+    const refusal = missingHostRefusal(request.httpVersion, request.headers.host);
+    if (refusal === undefined) {
       listener(request, response);
       return;
     }
-    const refused = refusedRequestAnswer(errors.badRequest('An HTTP/1.1 request must carry a Host header'), requestIdFor(request));
+    const refused = refusedRequestAnswer(refusal, requestIdFor(request));
     response.shouldKeepAlive = false;
     response.writeHead(refused.status, refused.headers).end(refused.body);
   };

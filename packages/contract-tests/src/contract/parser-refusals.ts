@@ -45,10 +45,17 @@ const REFUSALS = [
     status: 431,
     error: 'Request Header Fields Too Large',
   },
+  {
+    label: 'an HTTP/1.1 request without Host',
+    request: 'GET /api/customers HTTP/1.1\r\nX-Api-Key: sk_live_x\r\n\r\n',
+    status: 400,
+    error: 'Bad Request',
+  },
 ] as const;
 
 /**
- * The parser-refusal family, for every target with an HTTP parser of its own (the server on each database, the
+ * The parser-refusal family (and the HTTP/1.1 request without Host, which Node would refuse as bare), for every
+ * target with an HTTP parser of its own (the server on each database, the
  * HTTP mock; MSW answers fetch calls and never parses bytes): what Node's parser refuses before any route runs
  * is answered like every other error, exactly `{ error, message }` with X-Request-Id, the latest
  * Customers-Version and Cache-Control: no-store, and the connection closed.

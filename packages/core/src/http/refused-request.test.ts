@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LATEST_API_VERSION } from '../versions/api-version.js';
-import { parserRefusal, refusedRequestAnswer } from './refused-request.js';
+import { missingHostRefusal, parserRefusal, refusedRequestAnswer } from './refused-request.js';
 
 describe('the answer to a request refused before routing', () => {
   it("maps the parser's codes: 431 for headers over the limit, 408 for a stalled request, 400 for anything else", () => {
@@ -25,5 +25,12 @@ describe('the answer to a request refused before routing', () => {
     expect(answer.body).toBe(body);
     expect(answer.raw.startsWith('HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json\r\n')).toBe(true);
     expect(answer.raw.endsWith(`\r\n\r\n${body}`)).toBe(true);
+  });
+
+  it('refuses an HTTP/1.1 request without Host, and nothing else', () => {
+    expect(missingHostRefusal('1.1', undefined)?.toBody()).toEqual({ error: 'Bad Request', message: 'An HTTP/1.1 request must carry a Host header' });
+    expect(missingHostRefusal('1.1', '')).toBeUndefined();
+    expect(missingHostRefusal('1.1', 'api.example')).toBeUndefined();
+    expect(missingHostRefusal('1.0', undefined)).toBeUndefined();
   });
 });

@@ -28,6 +28,20 @@ export function parserRefusal(code: string | undefined): ApiError {
 }
 
 /**
+ * The refusal of an HTTP/1.1 request that carries no Host header, which RFC 9112 (section 3.2) says a server must
+ * answer with 400, or `undefined` when the request may proceed (it has a Host, or it is HTTP/1.0, which needs none).
+ * Hosts create their Node servers with `requireHostHeader: false` and ask this instead: Node's own refusal is an
+ * empty 400 without the request id or the API's headers.
+ *
+ * @example
+ * missingHostRefusal('1.1', undefined)?.status; // 400
+ */
+export function missingHostRefusal(httpVersion: string, host: string | undefined): ApiError | undefined {
+  if (host !== undefined || httpVersion !== '1.1') return undefined;
+  return errors.badRequest('An HTTP/1.1 request must carry a Host header');
+}
+
+/**
  * The answer to a request refused before routing (what the HTTP parser refused, an HTTP/1.1 request without
  * Host): `{ error, message }` with every header an error answer carries (JSON, no-store), the request id, the
  * latest `Customers-Version` (the request's own headers were not read) and `Connection: close`.

@@ -55,13 +55,20 @@ describe('list(...).toArray({ limit })', () => {
   });
 
   it('a refused limit leaves no unhandled rejection behind when the first page fails too', async () => {
-    const failing = new CustomersClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', maxRetries: 0 });
+    // The first page's fetch fails when the test says so, after the refusal: no wall-clock wait decides the verdict.
+    let failFetch = (_error: Error) => {};
+    let fetched = 0;
+    const fetch = () => new Promise<Response>((_resolve, reject) => ((failFetch = reject), fetched++));
+    const failing = new CustomersClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', maxRetries: 0, fetch });
     let unhandled: unknown;
     const onUnhandled = (reason: unknown) => (unhandled = reason);
     process.on('unhandledRejection', onUnhandled);
     await expect(failing.customers.list().toArray({ limit: 0 })).rejects.toThrow(TypeError);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    failFetch(new TypeError('fetch failed'));
+    // Node reports unhandled rejections once the microtask queue drains: two turns of the event loop are past that.
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
     process.off('unhandledRejection', onUnhandled);
+    expect(fetched).toBe(1);
     expect(unhandled).toBeUndefined();
   });
 });

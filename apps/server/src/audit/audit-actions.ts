@@ -1,3 +1,5 @@
+import { hostname, userInfo } from 'node:os';
+
 /**
  * Every security-relevant change the audit log records, by name. Some have no writer yet (an endpoint disabled
  * after repeated failures, a key rolled, a secret revealed): their names are fixed here so the features that add
@@ -37,7 +39,7 @@ export interface AuditActor {
    * key's id. Null for the CLI and the server.
    */
   id: string | null;
-  /** API key: its display prefix. */
+  /** API key: its display prefix; the CLI: the OS user and host that ran it (`user@host`). */
   label?: string | null;
 }
 
@@ -58,8 +60,22 @@ export interface AuditEntry {
   actor?: AuditActor;
 }
 
-/** The operator's CLI as an actor. */
-export const CLI_ACTOR: AuditContext = { actor: { type: 'cli', id: null } };
+/**
+ * Who runs this process, as `user@host`: the OS account (its name, or `uid N` when the account has none) and the
+ * machine. Never from the environment, which the caller could set to anything.
+ */
+export function operatorLabel(): string {
+  let user: string;
+  try {
+    user = userInfo().username;
+  } catch {
+    user = `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
+  return `${user}@${hostname()}`;
+}
+
+/** The operator's CLI as an actor, labelled with the OS user and host that ran it. */
+export const CLI_ACTOR: AuditContext = { actor: { type: 'cli', id: null, label: operatorLabel() } };
 
 /** The server itself (the demo account made on first start). */
 export const SERVER_ACTOR: AuditContext = { actor: { type: 'server', id: null } };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname, userInfo } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 import { postLogin, sameOrigin, signIn } from '../dashboard/dashboard-test-helpers.js';
@@ -63,8 +64,10 @@ describe.each(DIALECTS)('audit log on %s', (dialect) => {
       ['webhook_endpoint.deleted', endpoint.id],
       ['sign_in_link.issued', null],
     ]);
+    // Who: the OS account and machine that ran the CLI, as the operating system says (not the environment).
+    const who = `${userInfo().username}@${hostname()}`;
     for (const row of recorded) {
-      expect(row).toMatchObject({ seller_id: sellerId, actor_type: 'cli', actor_id: null, request_id: null, client_address: null });
+      expect(row).toMatchObject({ seller_id: sellerId, actor_type: 'cli', actor_id: null, actor_label: who, request_id: null, client_address: null });
     }
   });
 
@@ -136,7 +139,7 @@ describe.each(DIALECTS)('audit log on %s', (dialect) => {
     expect(text).not.toMatch(/whsec_|cust_(live|test)_/);
   });
 
-  it('lists rows with the CLI, filtered by seller and time, newest first, as JSON or a table', async () => {
+  it('lists rows with the CLI, filtered by seller, time, action and target, newest first, as JSON or a table', async () => {
     const all = await cli(env, 'audit', 'list', '--seller', sellerId, '--json', ...db);
     expect(all.code).toBe(0);
     const listed = all.json() as AuditRecord[];
@@ -148,6 +151,19 @@ describe.each(DIALECTS)('audit log on %s', (dialect) => {
     expect(later.json()).toEqual([]);
     const table = await cli(env, 'audit', 'list', '--seller', sellerId, ...db);
     expect(table.stdout).toMatch(/^TIME +SELLER +ACTOR +ACTION +TARGET +REQUEST +ADDRESS\n/);
+    expect(table.stdout).toContain(`cli ${userInfo().username}@${hostname()} `);
+    // By action, and by the object a row is about: "who revoked this key?"
+    const revoked = (await cli(env, 'audit', 'list', '--seller', sellerId, '--action', 'api_key.revoked', '--json', ...db)).json() as AuditRecord[];
+    expect(revoked.length).toBeGreaterThan(0);
+    expect(new Set(revoked.map((row) => row.action))).toEqual(new Set(['api_key.revoked']));
+    expect(revoked.length).toBe(listed.filter((row) => row.action === 'api_key.revoked').length);
+    // The CLI's key (the first test): created, revoked, deleted.
+    const cliRevoke = revoked.find((row) => row.actor_type === 'cli')!;
+    const aboutKey = (await cli(env, 'audit', 'list', '--target', cliRevoke.target_id!, '--json', ...db)).json() as AuditRecord[];
+    expect(aboutKey.map((row) => row.action)).toEqual(['api_key.deleted', 'api_key.revoked', 'api_key.created']);
+    const badAction = await cli(env, 'audit', 'list', '--action', 'key.stolen', ...db);
+    expect(badAction.code).not.toBe(0);
+    expect(badAction.stderr).toContain('--action must be one of: seller.created,');
     expect((await cli(env, 'audit', 'list', '--since', 'yesterday', ...db)).stderr).toContain('--since must be an ISO 8601');
     expect((await cli(env, 'audit', 'list', '--limit', '0', ...db)).stderr).toContain('--limit must be a whole number');
     expect((await cli(env, 'audit', 'list', '--seller', 'nope', ...db)).stderr).toContain('--seller must be a seller id');

@@ -72,17 +72,23 @@ export interface AuditQuery {
   since?: string;
   /** Rows older than the row with this id (the page before it). */
   beforeId?: number;
+  /** Only rows of this action. */
+  action?: AuditAction;
+  /** Only rows about this object (a key, an endpoint, a delivery, a seller). */
+  targetId?: string;
   limit: number;
 }
 
 /** Audit rows, newest first. */
-export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, beforeId, limit }: AuditQuery): Promise<AuditRecord[]> {
+export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, beforeId, action, targetId, limit }: AuditQuery): Promise<AuditRecord[]> {
   const rows = await handle.db
     .selectFrom('audit_log')
     .selectAll()
     .$if(sellerId !== undefined, (qb) => qb.where('seller_id', '=', sellerId!))
     .$if(since !== undefined, (qb) => qb.where('occurred_at', '>=', since!))
     .$if(beforeId !== undefined, (qb) => qb.where('id', '<', beforeId!))
+    .$if(action !== undefined, (qb) => qb.where('action', '=', action!))
+    .$if(targetId !== undefined, (qb) => qb.where('target_id', '=', targetId!))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
+import { AUDIT_ACTIONS, type AuditAction } from '../audit/audit-actions.js';
 import { listAuditRows, type AuditRecord } from '../audit/audit-log.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { CliError, type CliIo } from './io.js';
 import { withDatabase } from './with-database.js';
 
-export const AUDIT_USAGE = 'audit list [--seller SELLER_ID] [--since ISO-8601] [--limit N] [--json] [--database URL]';
+export const AUDIT_USAGE = 'audit list [--seller SELLER_ID] [--action ACTION] [--target ID] [--since ISO-8601] [--limit N] [--json] [--database URL]';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
@@ -16,6 +17,8 @@ export async function auditCommand(args: string[], io: CliIo): Promise<void> {
     args: rest,
     options: {
       seller: { type: 'string' },
+      action: { type: 'string' },
+      target: { type: 'string' },
       since: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -41,14 +44,31 @@ export async function auditCommand(args: string[], io: CliIo): Promise<void> {
     sellerId = canonicalUuid(values.seller);
     if (!sellerId) throw new CliError(`--seller must be a seller id (a UUID), got "${values.seller}"`);
   }
+  const action = values.action;
+  if (action !== undefined && !isAuditAction(action)) {
+    throw new CliError(`--action must be one of: ${AUDIT_ACTIONS.join(', ')}; got "${action}"`);
+  }
+  if (values.target !== undefined && values.target.trim() === '') throw new CliError('--target must be an object id, got ""');
   const rows = await withDatabase(values.database, io, (handle) =>
-    listAuditRows(handle, { limit, ...(sellerId ? { sellerId } : {}), ...(since ? { since } : {}) }),
+    listAuditRows(handle, {
+      limit,
+      ...(sellerId ? { sellerId } : {}),
+      ...(since ? { since } : {}),
+      ...(action ? { action } : {}),
+      ...(values.target !== undefined ? { targetId: canonicalUuid(values.target) ?? values.target } : {}),
+    }),
   );
   io.out(values.json ? `${JSON.stringify(rows)}\n` : formatRows(rows));
 }
 
+function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
 function actorOf(row: AuditRecord): string {
-  const detail = [row.actor_id, row.actor_label && `${row.actor_label}…`].filter(Boolean).join(' ');
+  // A key's label is its display prefix (the start of the key); the CLI's is user@host.
+  const label = row.actor_label && (row.actor_type === 'api_key' ? `${row.actor_label}…` : row.actor_label);
+  const detail = [row.actor_id, label].filter(Boolean).join(' ');
   return detail ? `${row.actor_type} ${detail}` : row.actor_type;
 }
 

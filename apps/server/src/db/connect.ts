@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { currentTraceContext, POSTGRES_TRACE_SETTING, SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
-import { operationOf, type QueryObserver } from '../observability/query-observer.js';
+import { describeStatement, type QueryObserver, type StatementInfo } from '../observability/query-observer.js';
 import { DatabaseUnavailableError, typingErrors, type UnavailableKind } from './database-unavailable.js';
 import { ISO_TIMESTAMP_TYPES } from './postgres-timestamps.js';
 import { createPostgresPool, type PostgresPool } from './postgres-pool.js';
@@ -207,7 +207,7 @@ function withStatementCache(
         } catch (error) {
           throw typed(error);
         }
-        if (observer) statement = observedStatement(statement, observer, operationOf(sql));
+        if (observer) statement = observedStatement(statement, observer, describeStatement(sql));
         statement = typedStatement(statement, typed);
         entry = { statement, writesKeys: onKeysWrite !== undefined && WRITES_KEYS.test(sql) };
         statements.set(sql, entry);
@@ -241,8 +241,8 @@ function typedStatement(statement: SqliteDatabase.Statement, typed: (error: unkn
 }
 
 /** The statement with its runs seen by `observer`: what Kysely's SQLite driver and readCommitted use of it. */
-function observedStatement(statement: SqliteDatabase.Statement, observer: QueryObserver, operation: string): SqliteDatabase.Statement {
-  const query = { system: 'sqlite', operation } as const;
+function observedStatement(statement: SqliteDatabase.Statement, observer: QueryObserver, info: StatementInfo): SqliteDatabase.Statement {
+  const query = { system: 'sqlite', ...info } as const;
   // An observer that only times (metrics alone): two clock reads per run, no closure, no lookup.
   const time = observer.timer?.(query);
   const observe = <A extends unknown[], R>(run: (...args: A) => R) =>

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { operationOf, type QueryObserver } from '../observability/query-observer.js';
+import { describeStatement, type QueryObserver } from '../observability/query-observer.js';
 import { typingErrors, type UnavailableKind } from './database-unavailable.js';
 import { POSTGRES_SESSION_OPTIONS } from './postgres-timestamps.js';
 
@@ -76,7 +76,7 @@ function observeClient(client: pg.PoolClient, observer: QueryObserver): void {
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const first = args[0] as string | { text?: string };
-    const end = observer({ system: 'postgresql', operation: operationOf(typeof first === 'string' ? first : (first?.text ?? '')) });
+    const end = observer({ system: 'postgresql', ...describeStatement(typeof first === 'string' ? first : (first?.text ?? '')) });
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       const callback = args[last] as (error: unknown, result: unknown) => void;

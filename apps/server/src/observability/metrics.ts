@@ -5,7 +5,7 @@ import type { UnavailableKind } from '../db/database-unavailable.js';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
 import { buildInfo } from './build-info.js';
 import { FastHistogram } from './fast-histogram.js';
-import type { QueryObserver } from './query-observer.js';
+import type { QueryInfo, QueryObserver } from './query-observer.js';
 
 /** The OpenTelemetry HTTP semantic conventions' advised buckets for `http.server.request.duration`, in seconds. */
 export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
@@ -90,8 +90,8 @@ export function createServerMetrics(): ServerMetrics {
   });
   const queryDuration = new FastHistogram(
     'customers_db_query_duration_seconds',
-    'Duration of database statements, by database and operation (SELECT, INSERT, UPDATE, DELETE, OTHER).',
-    ['db_system_name', 'db_operation_name'],
+    'Duration of database statements, by database, operation (SELECT, INSERT, UPDATE, DELETE, OTHER) and first table (empty when none is named).',
+    ['db_system_name', 'db_operation_name', 'db_collection_name'],
     QUERY_DURATION_BUCKETS,
   );
   registry.registerMetric(queryDuration as unknown as client.Metric);
@@ -164,11 +164,11 @@ export function createServerMetrics(): ServerMetrics {
   // (both strings Fastify and Node's parser reuse, so their hashes are cached), then status (an array index).
   const children = new Map<string, Map<string, ((seconds: number) => void)[]>>();
   const queryChildren = new Map<string, (seconds: number) => void>();
-  const queryTimer = ({ system, operation }: { system: string; operation: string }) => {
-    const key = `${system} ${operation}`;
+  const queryTimer = ({ system, operation, collection }: QueryInfo) => {
+    const key = `${system} ${operation} ${collection}`;
     let observe = queryChildren.get(key);
     if (!observe) {
-      observe = queryDuration.series(system, operation);
+      observe = queryDuration.series(system, operation, collection);
       queryChildren.set(key, observe);
     }
     return observe;

@@ -95,7 +95,7 @@ describe('metrics scraped by a real Prometheus', () => {
       expect(text).toContain(name);
     }
     expect(text).toMatch(/http_server_request_duration_seconds_bucket\{le="0\.005",http_request_method="POST",http_route="\/api\/customers",http_response_status_code="201",url_scheme="http",error_type=""\}/);
-    expect(text).toMatch(/customers_db_query_duration_seconds_count\{db_system_name="sqlite",db_operation_name="INSERT"\} [1-9]/);
+    expect(text).toMatch(/customers_db_query_duration_seconds_count\{db_system_name="sqlite",db_operation_name="INSERT",db_collection_name="customers"\} [1-9]/);
     expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|@example|cust_(live|test)_|https?:\/\//);
   });
 });

@@ -75,7 +75,12 @@ describe.each(DIALECTS)('traces to an OTLP/HTTP collector on %s', (dialect) => {
       expect(BigInt(span.endTimeUnixNano)).toBeLessThanOrEqual(BigInt(request.endTimeUnixNano));
       expect(span.attributes['db.system.name']).toBe(dialect === 'postgres' ? 'postgresql' : 'sqlite');
       expect(span.attributes['db.operation.name']).toMatch(/^(SELECT|INSERT|UPDATE|DELETE|OTHER)$/);
+      // Named as OTel's database conventions say: `{operation} {table}` when a table is named, else the operation.
+      const table = span.attributes['db.collection.name'];
+      expect(span.name).toBe(table === undefined ? span.attributes['db.operation.name'] : `${String(span.attributes['db.operation.name'])} ${String(table)}`);
     }
+    // The request reads its key's row: a span names the table (the create itself is a function call on PostgreSQL).
+    expect(database.map((span) => span.name)).toContain('SELECT api_keys');
     // The delivery attempt: its own trace, linked to exactly the request's span.
     const delivery = deliverySpan(spans)!;
     expect(delivery.links).toEqual([{ traceId, spanId: request.spanId }]);

@@ -1,9 +1,9 @@
-import type { Span, SpanContext } from '@opentelemetry/api';
+import type { Attributes, Span, SpanContext } from '@opentelemetry/api';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { setFlagsFromString } from 'node:v8';
 import { TRACING_V8_FLAGS } from '../server/node-flags.js';
 import type { DeliveryObserver } from '../webhooks/delivery-worker.js';
-import type { QueryObserver } from './query-observer.js';
+import { statementSpanName, type QueryObserver } from './query-observer.js';
 import { resourceDetectors } from './resource-detectors.js';
 import { conventionalServerSpan, noteClientError } from './server-span.js';
 import { setContextBinder, setDetacher, setTraceContextSource } from './trace-context.js';
@@ -125,13 +125,15 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env, { trust
   setContextBinder((fn) => api.context.bind(api.context.active(), fn));
   setDetacher((fn) => api.context.with(api.ROOT_CONTEXT, fn));
 
-  const queries: QueryObserver = ({ system, operation }) => {
+  const queries: QueryObserver = (query) => {
     const parent = api.context.active();
     // Background work (the delivery worker's polls) makes no root spans of its own.
     if (!api.trace.getSpan(parent)) return () => {};
+    const attributes: Attributes = { 'db.system.name': query.system, 'db.operation.name': query.operation };
+    if (query.collection) attributes['db.collection.name'] = query.collection;
     const span = tracer.startSpan(
-      operation,
-      { kind: api.SpanKind.CLIENT, attributes: { 'db.system.name': system, 'db.operation.name': operation } },
+      statementSpanName(query),
+      { kind: api.SpanKind.CLIENT, attributes },
       parent,
     );
     return (error) => {

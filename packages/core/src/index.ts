@@ -133,11 +133,19 @@ export { MemoryWebhookStore, type DueDelivery, type MemoryDeliveryState } from '
 
 // API keys and authentication
 export {
+  API_KEY_MODES,
   API_KEY_PATTERN,
   apiKeyDisplayPrefix,
+  apiKeyKindFor,
+  apiKeyPrefix,
   generateApiKey,
   hashApiKey,
   isWellFormedApiKey,
+  keyModeOf,
+  parseApiKey,
+  type ApiKeyKind,
+  type ApiKeyMode,
+  type ApiKeyType,
 } from './auth/api-key.js';
 export { readApiKey, type HeaderReader } from './auth/read-api-key.js';
 export {

@@ -41,4 +41,13 @@ export interface SellerContext {
   apiVersion?: string | null;
   /** How many webhook endpoints the seller may have when the operator set a cap for it; otherwise 10. */
   webhookEndpointLimit?: number | null;
+  /** The id of the API key the request authenticated with, when the host knows it. */
+  keyId?: string;
+  /** Which of the seller's data the key acts on (issue 38); omitted: live. Read it through `keyModeOf`. */
+  mode?: 'live' | 'test';
+  /**
+   * The scopes the key was granted: null or omitted for a secret key (`sk_`), which holds every scope; the list for
+   * a restricted key (`rk_`).
+   */
+  scopes?: readonly string[] | null;
 }

@@ -98,6 +98,9 @@ function sellerOf(key: ActiveKey, usage: KeyUsageRecorder): SellerContext {
     customerLimit: resolveCustomerLimit(key.plan, key.customerLimitOverride),
     rateLimit: key.rateLimit,
     apiVersion: key.apiVersion,
+    keyId: key.keyId,
+    mode: key.mode,
+    scopes: key.scopes,
   };
 }
 

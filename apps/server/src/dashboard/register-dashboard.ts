@@ -6,6 +6,7 @@ import { sendApiError } from '../http/send-error.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { registerJsonBodyParser } from '../http/json-body-parser.js';
 import { registerActivityRoutes } from './activity-routes.js';
+import { registerRequestLogRoutes } from './request-log-routes.js';
 import { registerApiRoutes } from './api-routes.js';
 import type { ApiVersion } from '@customers-api/core';
 import { loadDashboardAssets } from './assets.js';
@@ -54,6 +55,7 @@ export async function registerDashboard(app: FastifyInstance, { webhooks, ...dep
           registerApiRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
           registerWebhookRoutes(api, { ...deps, ...webhooks });
           registerActivityRoutes(api, deps);
+          registerRequestLogRoutes(api, deps);
         },
         { prefix: '/api' },
       );

@@ -5,6 +5,7 @@ import {
   apiVersionHeaders,
   createApiHandler,
   createCustomerService,
+  createMonotonicClock,
   type ApiVersioning,
   type Clock,
 } from '@customers-api/core';
@@ -124,10 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lookupKey = createKeyLookup({ database, usage, now });
   const lookupKeyAndCustomer = createKeyAndCustomerLookup({ database, usage, now });
   const lookupKeyAndPage = createKeyAndPageLookup({ database, usage, now });
-  const service = createCustomerService({
-    store: new SqlCustomerStore(database),
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+  // One service for the API; the dashboard's audited customer changes get one over their transaction.
+  const clock = options.clock ?? createMonotonicClock();
+  const customersFor = (handle: DatabaseHandle) => createCustomerService({ store: new SqlCustomerStore(handle), clock });
+  const service = customersFor(database);
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
   // One box for the dashboard, the public API and the delivery worker: each opens what the others sealed.
   const secrets = options.webhooks?.secrets ?? createSecretBox(randomBytes(32));
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDashboard(app, {
     database,
     now,
+    customers: customersFor,
     versions: versioning.versions,
     webhooks: {
       box: secrets,

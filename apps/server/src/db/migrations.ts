@@ -1,7 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
 import { createHeadTriggers, dropHeadTriggers } from './delivery-heads.js';
-import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
+import { createOutboxTriggers, CURRENT_OUTBOX_TRIGGERS, dropOutboxTriggers } from './outbox-triggers.js';
 import { SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
 /** Column types that differ between the two databases; everything else is shared. */
@@ -565,9 +565,12 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       },
     },
     // The dashboard's events page (issue 39): an event found by the beginning of its id, and a customer's events,
-    // each through an index within the seller.
+    // each through an index within the seller. Changes are recorded while only a disabled endpoint is subscribed
+    // too (no delivery for it): the page shows them `skipped` there, and they stay resendable once it is enabled.
     '023_event_search': {
       async up(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, CURRENT_OUTBOX_TRIGGERS);
         await db.schema.createIndex('customer_changes_seller_event').on('customer_changes').columns(['seller_id', 'event_id']).execute();
         await db.schema
           .createIndex('customer_changes_seller_customer')
@@ -576,6 +579,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
       async down(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true });
         await db.schema.dropIndex('customer_changes_seller_customer').ifExists().execute();
         await db.schema.dropIndex('customer_changes_seller_event').ifExists().execute();
       },

@@ -5,6 +5,7 @@ import {
   apiVersionHeaders,
   createApiHandler,
   createCustomerService,
+  createMonotonicClock,
   type ApiVersioning,
   type Clock,
 } from '@customers-api/core';
@@ -32,6 +33,8 @@ import { headerReader } from './http/header-reader.js';
 import { createKeyUsageRecorder } from './http/key-usage.js';
 import { registerRequestIdHeader, requestIdFor } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
+import { createRequestLogRecorder, type RequestLogRecorder } from './http/request-logs/request-log-recorder.js';
+import { registerRequestLogging } from './http/request-logs/register-request-logging.js';
 import { registerOpenApiSchemas } from './http/response-schemas.js';
 import { registerWriteCoalescing } from './http/write-coalescing.js';
 import { httpServerOptions, type HttpServerSettings } from './http/server-options.js';
@@ -43,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves once every pending last_used_at write has finished. */
     drainKeyUsage(): Promise<void>;
+    /** The request log's writer (http/request-logs/); undefined when the operator turned request logs off. */
+    requestLogs: RequestLogRecorder | undefined;
   }
 }
 
@@ -69,6 +74,11 @@ export interface AppOptions {
   metrics?: ServerMetrics;
   /** The versions answered and the changes between them (tests: a fixture version); openapi.yaml's when omitted. */
   versioning?: ApiVersioning;
+  /**
+   * The sellers' request logs (the dashboard's Request logs page): on by default; `false` records nothing
+   * (`serve --request-logs off`).
+   */
+  requestLogs?: boolean;
   /** Traces requests with this plugin (@fastify/otel, see observability/tracing.ts); off when omitted. */
   tracing?: { plugin: FastifyPluginCallback };
 }
@@ -115,10 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lookupKey = createKeyLookup({ database, usage, now });
   const lookupKeyAndCustomer = createKeyAndCustomerLookup({ database, usage, now });
   const lookupKeyAndPage = createKeyAndPageLookup({ database, usage, now });
-  const service = createCustomerService({
-    store: new SqlCustomerStore(database),
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+  // One service for the API; the dashboard's audited customer changes get one over their transaction.
+  const clock = options.clock ?? createMonotonicClock();
+  const customersFor = (handle: DatabaseHandle) => createCustomerService({ store: new SqlCustomerStore(handle), clock });
+  const service = customersFor(database);
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
   // One box for the dashboard, the public API and the delivery worker: each opens what the others sealed.
   const secrets = options.webhooks?.secrets ?? createSecretBox(randomBytes(32));
@@ -145,10 +155,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, { database, redis: options.rateLimit?.redis, webhookKey: options.webhooks?.secrets });
   await registerDocsRoutes(app, openapi);
   const routedByCore = core;
+  const requestLogs = options.requestLogs === false
+    ? undefined
+    : createRequestLogRecorder({ database, log: app.log, now, ...(options.metrics ? { dropped: options.metrics.requestLogsDropped } : {}) });
+  app.decorate('requestLogs', requestLogs);
+  if (requestLogs) app.addHook('onClose', async () => requestLogs.close());
   await app.register(async (api) => {
     registerEmptyPathParameter(api, routedByCore);
     registerApiVersion(api, now, versioning);
     registerAuth(api, { lookupKey, lookupKeyAndCustomer, lookupKeyAndPage }, limits);
+    if (requestLogs) registerRequestLogging(api, requestLogs, now);
     registerApiRoutes(api, service, versioning, now, webhooksFor);
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
@@ -157,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDashboard(app, {
     database,
     now,
+    customers: customersFor,
     versions: versioning.versions,
     webhooks: {
       box: secrets,

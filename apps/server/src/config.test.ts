@@ -18,7 +18,14 @@ describe('resolveConfig', () => {
       auditRetentionDays: 365,
       auditClientAddresses: true,
       shutdownDelayMs: 5_000,
+      requestLogs: true,
     });
+  });
+  it('takes request logs from --request-logs or REQUEST_LOGS (on by default), and refuses anything but on and off', () => {
+    expect(resolveConfig({ requestLogs: 'off' }, { REQUEST_LOGS: 'on' }).requestLogs).toBe(false);
+    expect(resolveConfig({}, { REQUEST_LOGS: 'off' }).requestLogs).toBe(false);
+    expect(resolveConfig({ requestLogs: 'on' }, {}).requestLogs).toBe(true);
+    expect(() => resolveConfig({ requestLogs: 'false' }, {})).toThrow('Invalid request logs setting "false": use on or off');
   });
   it('takes the shutdown delay from --shutdown-delay or SHUTDOWN_DELAY_MS (0 allowed), and refuses bad ones', () => {
     expect(resolveConfig({ shutdownDelay: '0' }, { SHUTDOWN_DELAY_MS: '9000' })).toMatchObject({ shutdownDelayMs: 0 });
@@ -81,6 +88,7 @@ describe('resolveConfig', () => {
       auditRetentionDays: 365,
       auditClientAddresses: true,
       shutdownDelayMs: 5_000,
+      requestLogs: true,
     });
     expect(
       resolveConfig({ port: '5000', database: 'sqlite:/tmp/x.db', requestTimeout: '250', sqliteSynchronous: 'full' }, env),

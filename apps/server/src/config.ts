@@ -45,6 +45,8 @@ export interface ServerConfig {
    * moves traffic away) before it closes. DEFAULT_SHUTDOWN_DELAY_MS when omitted.
    */
   shutdownDelayMs?: number;
+  /** Whether sellers' requests are recorded for the dashboard's Request logs page; on when omitted. */
+  requestLogs?: boolean;
 }
 
 export const DEFAULT_SHUTDOWN_DELAY_MS = 5_000;
@@ -69,6 +71,8 @@ export interface ConfigFlags {
   auditRetentionDays?: string | undefined;
   noAuditClientAddresses?: boolean | undefined;
   shutdownDelay?: string | undefined;
+  /** `on` or `off`. */
+  requestLogs?: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -77,7 +81,7 @@ const MAX_REQUEST_TIMEOUT_MS = 3_600_000;
 /**
  * Flags win over the environment (PORT, HOST, DATABASE_URL, LOG_LEVEL, REQUEST_TIMEOUT_MS, TRUST_PROXY,
  * SQLITE_SYNCHRONOUS, RATE_LIMIT, REDIS_URL, ALLOW_PRIVATE_WEBHOOKS, WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_FILE,
- * METRICS_PORT, METRICS_HOST, AUDIT_RETENTION_DAYS, AUDIT_CLIENT_ADDRESSES), which
+ * METRICS_PORT, METRICS_HOST, AUDIT_RETENTION_DAYS, AUDIT_CLIENT_ADDRESSES, REQUEST_LOGS), which
  * wins over the defaults.
  */
 export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): ServerConfig {
@@ -104,7 +108,15 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): Serve
     auditRetentionDays: auditRetentionFrom(flags.auditRetentionDays ?? env.AUDIT_RETENTION_DAYS),
     shutdownDelayMs: shutdownDelayFrom(flags.shutdownDelay ?? env.SHUTDOWN_DELAY_MS),
     auditClientAddresses: flags.noAuditClientAddresses !== true && booleanFrom('AUDIT_CLIENT_ADDRESSES', env.AUDIT_CLIENT_ADDRESSES || 'true'),
+    requestLogs: requestLogsFrom(flags.requestLogs ?? env.REQUEST_LOGS),
   };
+}
+
+/** `--request-logs` / REQUEST_LOGS: `on` (the default when empty) or `off`; anything else is an error naming it. */
+export function requestLogsFrom(text: string | undefined): boolean {
+  if (text === undefined || text === '' || text === 'on') return true;
+  if (text === 'off') return false;
+  throw new Error(`Invalid request logs setting "${text}": use on or off`);
 }
 
 /** The largest rate limit accepted (a PostgreSQL integer), for the server default and per seller alike. */

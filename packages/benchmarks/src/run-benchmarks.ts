@@ -298,6 +298,8 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       });
     // Observability: metrics counted (listener on, not scraped), and traces exported to a local collector.
     const sqliteMetrics = serverOn(sqliteDb, { metrics: true });
+    // Request logs (issue 39) are on by default, so the plain rows have them: these rows turn them off.
+    const sqliteNoRequestLogs = serverOn(sqliteDb, { requestLogs: false });
     const sqliteTracing = once(async () => {
       const sink = await launch(startNodeTarget('src/targets/otlp-sink.mjs', {}));
       const { url, fixture } = await sqliteDb();
@@ -394,6 +396,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       ...(['get', 'post'] as const).flatMap((load) => [
         { id: `sqlite-${load}-metrics`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}, Prometheus metrics on`, start: sqliteMetrics, load, connections: c },
         { id: `sqlite-${load}-tracing`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}, traces to a local OTLP collector`, start: sqliteTracing, load, connections: c },
+        { id: `sqlite-${load}-request-logs-off`, kind: 'server' as const, label: `server SQLite ${load.toUpperCase()}, request logs off`, start: sqliteNoRequestLogs, load, connections: c },
       ]),
       { id: 'sqlite-get-ratelimit', kind: 'server', label: 'server SQLite GET, rate limiter in memory (not reached)', start: sqliteLimited, load: 'get', connections: c },
       { id: 'sqlite-get-ratelimit-redis', kind: 'server', label: 'server SQLite GET, rate limiter in Redis (not reached)', start: sqliteLimitedRedis, load: 'get', connections: c },

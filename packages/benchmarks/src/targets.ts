@@ -150,6 +150,20 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       });
     }
   }
+  // Request logs (issue 39): recording every request (on by default: the plain rows) keeps at least 90% of the
+  // throughput without them, same run.
+  for (const load of ['get', 'post'] as const) {
+    const on = rpsOf(`sqlite-${load}`);
+    const off = rpsOf(`sqlite-${load}-request-logs-off`);
+    if (on !== undefined && off !== undefined) {
+      checks.push({
+        name: `server ${load.toUpperCase()} (SQLite) with request logs (the default) vs off`,
+        goal: '≥ 90%',
+        actual: pct(on / off),
+        met: on / off >= 0.9,
+      });
+    }
+  }
   // API versions (issue 26): at the latest version the machinery costs at most 3% of SQLite GET throughput; a
   // CPU-bound server loses what it spends, so its share of the server's CPU (profiled, same run) is the cost.
   if (Number.isFinite(report.versionsShare)) {

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.test_sent',
   'webhook_delivery.resent',
   'webhook_delivery.resent_failed',
+  'customer.updated',
+  'customer.deleted',
   'sign_in_link.issued',
   'sign_in.used',
   'signed_out',

@@ -156,6 +156,16 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
     expectDocumented('POST', resendFailed, 400, await call('POST', `${hooks}/${id}/resend-failed`, { since: 'soon' }));
     expectDocumented('POST', resendFailed, 404, await call('POST', `${hooks}/nope/resend-failed`, { since: '2026-01-01T00:00:00Z' }));
     expectDocumented('POST', resendFailed, 415, await server.call('POST', `${hooks}/${id}/resend-failed`, { headers: { ...headers, 'content-type': 'text/plain' }, raw: 'x' }));
+    const events = await call('GET', `/dashboard/api/events?event_id=${eventId.slice(0, 12)}`);
+    expectDocumented('GET', '/dashboard/api/events', 200, events);
+    expect(events.json.events[0].deliveries.length).toBeGreaterThan(0);
+    expectDocumented('GET', '/dashboard/api/events', 400, await call('GET', '/dashboard/api/events?event_id=evt_1'));
+    const resendEvent = '/dashboard/api/events/{event_id}/resend';
+    expectDocumented('POST', resendEvent, 204, await call('POST', `/dashboard/api/events/${eventId}/resend`, { endpoint_id: id }));
+    expectDocumented('POST', resendEvent, 400, await call('POST', `/dashboard/api/events/${eventId}/resend`, {}));
+    expectDocumented('POST', resendEvent, 404, await call('POST', `/dashboard/api/events/${eventId}/resend`, { endpoint_id: second.json.id.replace(/.$/, '0') }));
+    expectDocumented('POST', resendEvent, 403, await call('POST', `/dashboard/api/events/${eventId}/resend`, { endpoint_id: id }, { origin: 'https://evil.example' }));
+    expectDocumented('POST', resendEvent, 415, await server.call('POST', `/dashboard/api/events/${eventId}/resend`, { headers: { ...headers, 'content-type': 'text/plain' }, raw: 'x' }));
     expectDocumented('POST', `${hooks}/{id}/disable`, 200, await call('POST', `${hooks}/${id}/disable`));
     expectDocumented('POST', `${hooks}/{id}/disable`, 404, await call('POST', `${hooks}/nope/disable`));
     expectDocumented('POST', `${hooks}/{id}/enable`, 200, await call('POST', `${hooks}/${id}/enable`));
@@ -164,6 +174,35 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
     expectDocumented('DELETE', `${hooks}/{id}`, 204, await call('DELETE', `${hooks}/${id}`));
     expectDocumented('DELETE', `${hooks}/{id}`, 404, await call('DELETE', `${hooks}/${id}`));
     expectDocumented('GET', hooks, 401, await call('GET', hooks, undefined, { 'x-api-key': seller.key }));
+
+    const customers = '/dashboard/api/customers';
+    const customerList = await call('GET', customers);
+    expectDocumented('GET', customers, 200, customerList);
+    expectDocumented('GET', customers, 400, await call('GET', `${customers}?limit=0`));
+    const customerId = customerList.json.data[0].id as string;
+    const oneCustomer = `${customers}/{id}`;
+    expectDocumented('GET', oneCustomer, 200, await call('GET', `${customers}/${customerId}`));
+    expectDocumented('GET', oneCustomer, 404, await call('GET', `${customers}/nope`));
+    expectDocumented('PATCH', oneCustomer, 200, await call('PATCH', `${customers}/${customerId}`, { status: 'inactive' }));
+    expectDocumented('PATCH', oneCustomer, 400, await call('PATCH', `${customers}/${customerId}`, { status: 'asleep' }));
+    const otherCustomer = await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer() });
+    expectDocumented('PATCH', oneCustomer, 409, await call('PATCH', `${customers}/${customerId}`, { email: otherCustomer.json.email }));
+    expectDocumented('PATCH', oneCustomer, 404, await call('PATCH', `${customers}/nope`, { status: 'inactive' }));
+    expectDocumented('PATCH', oneCustomer, 403, await call('PATCH', `${customers}/${customerId}`, { status: 'inactive' }, { origin: 'https://evil.example' }));
+    expectDocumented('PATCH', oneCustomer, 413, await call('PATCH', `${customers}/${customerId}`, { company_name: 'x'.repeat(70_000) }));
+    expectDocumented('PATCH', oneCustomer, 415, await server.call('PATCH', `${customers}/${customerId}`, { headers: { ...headers, 'content-type': 'text/plain' }, raw: 'x' }));
+    expectDocumented('DELETE', oneCustomer, 204, await call('DELETE', `${customers}/${customerId}`));
+    expectDocumented('DELETE', oneCustomer, 404, await call('DELETE', `${customers}/${customerId}`));
+    expectDocumented('DELETE', oneCustomer, 403, await call('DELETE', `${customers}/${otherCustomer.json.id}`, undefined, { origin: 'https://evil.example' }));
+
+    await server.app.requestLogs!.flush();
+    const requestLogs = await call('GET', '/dashboard/api/request-logs?status_class=4xx');
+    expectDocumented('GET', '/dashboard/api/request-logs', 200, requestLogs);
+    expectDocumented('GET', '/dashboard/api/request-logs', 400, await call('GET', '/dashboard/api/request-logs?status_class=9xx'));
+    const logPath = '/dashboard/api/request-logs/{id}';
+    expectDocumented('GET', logPath, 200, await call('GET', `/dashboard/api/request-logs/${requestLogs.json.request_logs[0].id}`));
+    expectDocumented('GET', logPath, 404, await call('GET', '/dashboard/api/request-logs/999999'));
+    expectDocumented('GET', '/dashboard/api/request-logs', 401, await call('GET', '/dashboard/api/request-logs', undefined, { 'x-api-key': seller.key }));
 
     const activity = await call('GET', '/dashboard/api/activity');
     expectDocumented('GET', '/dashboard/api/activity', 200, activity);

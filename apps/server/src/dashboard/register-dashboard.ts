@@ -6,6 +6,9 @@ import { sendApiError } from '../http/send-error.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { registerJsonBodyParser } from '../http/json-body-parser.js';
 import { registerActivityRoutes } from './activity-routes.js';
+import { registerRequestLogRoutes } from './request-log-routes.js';
+import { registerCustomerRoutes, type CustomerServiceFor } from './customer-routes.js';
+import { registerEventRoutes } from './event-routes.js';
 import { registerApiRoutes } from './api-routes.js';
 import type { ApiVersion } from '@customers-api/core';
 import { loadDashboardAssets } from './assets.js';
@@ -29,6 +32,8 @@ export interface DashboardDeps {
    * Webhook endpoints: the key that seals their secrets, whether private addresses are allowed, and the API's
    * per-seller limiter that their changes, test events and resends take from (none: not limited).
    */
+  /** The public API's customer service over a store on a given handle (the Customers page uses the same rules). */
+  customers: CustomerServiceFor;
   webhooks: { box: SecretBox; allowPrivate: boolean; rateLimiter?: RateLimiter | undefined };
 }
 
@@ -54,6 +59,9 @@ export async function registerDashboard(app: FastifyInstance, { webhooks, ...dep
           registerApiRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
           registerWebhookRoutes(api, { ...deps, ...webhooks });
           registerActivityRoutes(api, deps);
+          registerRequestLogRoutes(api, deps);
+          registerCustomerRoutes(api, deps);
+          registerEventRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
         },
         { prefix: '/api' },
       );

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
 import { endpointSuccessRates, findDeliveryDetail } from '../webhooks/delivery-pages.js';
 import { disableEndpoint, resendFailedSince, revealEndpointSecret } from '../webhooks/endpoint-edits.js';
+import { endpointHealthReport } from '../webhooks/endpoint-health-report.js';
 import { findEndpoint } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { editSellerEndpoint } from './seller-webhooks.js';
@@ -42,7 +43,11 @@ export function registerWebhookEndpointRoutes(
 
   app.get<EndpointRoute>('/webhooks/:id', async (request) => {
     const endpoint = found(await findEndpoint(database, sellerOf(request), request.params.id));
-    return { ...withoutSeller(endpoint), success_rates: await endpointSuccessRates(database, endpoint.id, now()) };
+    return {
+      ...withoutSeller(endpoint),
+      ...(await endpointHealthReport(database, endpoint.id, now())),
+      success_rates: await endpointSuccessRates(database, endpoint.id, now()),
+    };
   });
 
   app.patch<EndpointRoute>('/webhooks/:id', charged, async (request) => {

@@ -8,6 +8,7 @@ import { dashboardAudit } from '../audit/request-audit.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { listDeliveryPage } from '../webhooks/delivery-pages.js';
 import { enableEndpoint, resendDelivery } from '../webhooks/endpoints.js';
+import { endpointHealthReport } from '../webhooks/endpoint-health-report.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { dashboardErrors } from './dashboard-errors.js';
 import { chargeSellerBudget } from './seller-budget.js';
@@ -58,7 +59,12 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
     });
   const sellerContext = (request: FastifyRequest): SellerContext => ({ sellerId: sellerOf(request), customerLimit: 0 });
 
-  app.get('/webhooks', async (request) => ({ endpoints: await listSellerEndpoints(database, sellerOf(request)) }));
+  // Each with its health, last success and next retry (webhooks/endpoint-health-report.ts): a few indexed reads each.
+  app.get('/webhooks', async (request) => {
+    const endpoints = await listSellerEndpoints(database, sellerOf(request));
+    const at = now();
+    return { endpoints: await Promise.all(endpoints.map(async (endpoint) => ({ ...endpoint, ...(await endpointHealthReport(database, endpoint.id, at)) }))) };
+  });
 
   app.post('/webhooks', charged, async (request, reply) => {
     const input = parseNewWebhookEndpoint(requireBody(request));

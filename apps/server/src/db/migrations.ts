@@ -1,7 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
 import { createHeadTriggers, dropHeadTriggers } from './delivery-heads.js';
-import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
+import { createOutboxTriggers, CURRENT_OUTBOX_TRIGGERS, dropOutboxTriggers } from './outbox-triggers.js';
 import { SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
 /** Column types that differ between the two databases; everything else is shared. */
@@ -545,6 +545,59 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropIndex('api_keys_seller_mode').ifExists().execute();
         await db.schema.alterTable('api_keys').dropColumn('scopes').execute();
         await db.schema.alterTable('api_keys').dropColumn('mode').execute();
+      },
+    },
+    // Request logs (issue 39, http/request-logs/): every request made with a seller's key, written in batches off
+    // the request's path. Pages read newest first through (seller_id, id); a request id finds its row through
+    // (seller_id, request_id); retention deletes through occurred_at. `mode` is the key's (live until test keys).
+    '022_request_logs': {
+      async up(db: Kysely<any>) {
+        const serial = dialect === 'postgres' ? 'bigserial' : 'integer';
+        await db.schema
+          .createTable('request_logs')
+          .addColumn('id', serial, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('occurred_at', t.timestamp, (c) => c.notNull())
+          .addColumn('method', 'text', (c) => c.notNull())
+          .addColumn('path', 'text', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('duration_ms', 'real', (c) => c.notNull())
+          .addColumn('key_id', t.id)
+          .addColumn('key_name', 'text')
+          .addColumn('key_prefix', 'text')
+          .addColumn('request_id', 'text', (c) => c.notNull())
+          .addColumn('api_version', 'text')
+          .addColumn('mode', 'text', (c) => c.notNull().defaultTo('live'))
+          .addColumn('request_body', 'text')
+          .addColumn('error_body', 'text')
+          .execute();
+        await db.schema.createIndex('request_logs_seller_id').on('request_logs').columns(['seller_id', 'id']).execute();
+        await db.schema.createIndex('request_logs_seller_request').on('request_logs').columns(['seller_id', 'request_id']).execute();
+        await db.schema.createIndex('request_logs_occurred_at').on('request_logs').columns(['occurred_at', 'id']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('request_logs').ifExists().execute();
+      },
+    },
+    // The dashboard's events page (issue 39): an event found by the beginning of its id, and a customer's events,
+    // each through an index within the seller. Changes are recorded while only a disabled endpoint is subscribed
+    // too (no delivery for it): the page shows them `skipped` there, and they stay resendable once it is enabled.
+    '023_event_search': {
+      async up(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, CURRENT_OUTBOX_TRIGGERS);
+        await db.schema.createIndex('customer_changes_seller_event').on('customer_changes').columns(['seller_id', 'event_id']).execute();
+        await db.schema
+          .createIndex('customer_changes_seller_customer')
+          .on('customer_changes')
+          .columns(['seller_id', 'customer_id', 'id'])
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true });
+        await db.schema.dropIndex('customer_changes_seller_customer').ifExists().execute();
+        await db.schema.dropIndex('customer_changes_seller_event').ifExists().execute();
       },
     },
   };

@@ -31,6 +31,19 @@ function sqliteSnapshot(row: 'new' | 'old'): string {
  */
 export interface OutboxTriggerOptions {
   skipDisabled: boolean;
+  /**
+   * From migration 023 on, a change is recorded when a disabled endpoint is subscribed too (it gets no delivery),
+   * so that the dashboard lists it as `skipped` there and can resend it once the endpoint is enabled.
+   */
+  recordForDisabled?: boolean;
+}
+
+/** The options of the current schema: what the newest migration that recreates the triggers installs. */
+export const CURRENT_OUTBOX_TRIGGERS: OutboxTriggerOptions = { skipDisabled: true, recordForDisabled: true };
+
+/** The condition that records a change: some endpoint subscribed, a disabled one too when so configured. */
+function recordingOptions(options: OutboxTriggerOptions): OutboxTriggerOptions {
+  return { skipDisabled: options.skipDisabled && !options.recordForDisabled };
 }
 
 /** The extra condition on `webhook_endpoints e` for {@link OutboxTriggerOptions}. */
@@ -51,7 +64,7 @@ function sqliteTrigger(event: 'insert' | 'update' | 'delete', options: OutboxTri
   const occurredAt = event === 'delete' ? `max(${SQLITE_NOW}, old.updated_at)` : 'new.updated_at';
   const sequence = event === 'delete' ? 'old.event_sequence + 1' : 'new.event_sequence';
   return `create trigger customers_outbox_${event} after ${event} on customers
-    when exists (select 1 ${sqliteSubscribed(row, type, options)})
+    when exists (select 1 ${sqliteSubscribed(row, type, recordingOptions(options))})
   begin
     insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
       values ('evt_' || lower(hex(randomblob(16))), '${type}', ${row}.seller_id, ${row}.id, ${sequence}, ${occurredAt},
@@ -90,7 +103,7 @@ begin
     v_row := old; v_type := 'customer.deleted'; v_occurred := greatest(clock_timestamp(), old.updated_at);
     v_sequence := old.event_sequence + 1;
   end if;
-  if not exists (select 1 from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options)}) then
+  if not exists (select 1 from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(recordingOptions(options))}) then
     return null;
   end if;
   insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
@@ -111,7 +124,7 @@ end $$`;
 export async function createOutboxTriggers(
   db: Kysely<any>,
   dialect: DialectName,
-  options: OutboxTriggerOptions = { skipDisabled: true },
+  options: OutboxTriggerOptions = CURRENT_OUTBOX_TRIGGERS,
 ): Promise<void> {
   if (dialect === 'postgres') {
     await sql.raw(postgresFunction(options)).execute(db);

@@ -211,6 +211,27 @@ export interface WebhookDeliveryAttemptsTable {
   signature: string;
 }
 
+/** One request made with a seller's API key (migration 022, http/request-logs/). */
+export interface RequestLogsTable {
+  id: SerialId;
+  seller_id: string;
+  occurred_at: Timestamp;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  key_id: string | null;
+  key_name: string | null;
+  key_prefix: string | null;
+  request_id: string;
+  api_version: string | null;
+  mode: ColumnType<string, string | undefined, string>;
+  /** A write's JSON body with secret-like properties redacted; null otherwise. */
+  request_body: string | null;
+  /** A 4xx/5xx answer's JSON error body; null otherwise. */
+  error_body: string | null;
+}
+
 /** One security-relevant change (migration 010, audit/audit-log.ts); never a secret, key or token. */
 export interface AuditLogTable {
   id: SerialId;
@@ -244,5 +265,6 @@ export interface Database {
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   webhook_delivery_heads: WebhookDeliveryHeadsTable;
   audit_log: AuditLogTable;
+  request_logs: RequestLogsTable;
 }
 

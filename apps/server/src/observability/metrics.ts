@@ -35,6 +35,8 @@ export interface ServerMetrics {
   deliveries: DeliveryObserver;
   /** A database error that means the database does not answer (connectDatabase's `onUnavailable`). */
   databaseError(kind: UnavailableKind): void;
+  /** Request-log rows not recorded (http/request-logs/): the buffer was full, the seller's share was, or the write failed. */
+  requestLogsDropped(reason: 'buffer_full' | 'seller_full' | 'write_failed', count: number): void;
   /** Reads at each scrape whether a dependency that fails open answers (1) or not (0). */
   watchDependency(dependency: 'redis', isUp: () => boolean): void;
   /** Reads the delivery queue and the connection pool of this database at each scrape. */
@@ -105,6 +107,12 @@ export function createServerMetrics(): ServerMetrics {
     name: 'customers_database_errors_total',
     help: 'Database errors that mean the database does not answer, by kind: refused, lost (connection broken), shutting_down, starting_up, timeout, busy (SQLite busy past its timeout, PostgreSQL out of connections), io.',
     labelNames: ['kind'] as const,
+    registers,
+  });
+  const requestLogsDropped = new client.Counter({
+    name: 'customers_request_logs_dropped_total',
+    help: 'Request-log rows not recorded, by reason: buffer_full (10,000 waiting to be written), seller_full (1,000 of one seller waiting), write_failed (the database refused the batch).',
+    labelNames: ['reason'] as const,
     registers,
   });
   const dependencies = new Map<string, () => boolean>();
@@ -200,6 +208,7 @@ export function createServerMetrics(): ServerMetrics {
     },
     rateLimited: (limit) => rateLimited.inc({ limit }),
     databaseError: (kind) => databaseErrors.inc({ kind }),
+    requestLogsDropped: (reason, count) => requestLogsDropped.inc({ reason }, count),
     queries,
     deliveries: () => {
       inFlight.inc();

@@ -68,7 +68,7 @@ export async function startServer(
     const allowPrivate = config.allowPrivateWebhooks ?? false;
     const webhooks = { secrets: key.box, allowPrivate, observer: bothDeliveryObservers(metrics?.deliveries, tracing?.deliveries) };
     const audit = { clientAddresses: config.auditClientAddresses ?? true, ...(config.auditRetentionDays ? { retentionDays: config.auditRetentionDays } : {}) };
-    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks, audit, ...(metrics ? { metrics } : {}), ...(tracing ? { tracing } : {}) });
+    const app = await buildApp({ database, logger: log, http, rateLimit, webhooks, audit, requestLogs: config.requestLogs ?? true, ...(metrics ? { metrics } : {}), ...(tracing ? { tracing } : {}) });
     const demo = await seedDemoAccount(database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -352,7 +352,7 @@ export async function resendDelivery(
   if (!endpoint || !isEventId(eventId)) return false;
   const change = await handle.db
     .selectFrom('customer_changes')
-    .select('id')
+    .select(['id', 'type', 'customer_id', 'sequence', 'occurred_at'])
     .where('seller_id', '=', sellerId)
     .where('event_id', '=', eventId)
     .executeTakeFirst();
@@ -364,7 +364,26 @@ export async function resendDelivery(
     .where('endpoint_id', '=', endpoint.id)
     .where('change_id', '=', change.id)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (result.numUpdatedRows > 0n) return true;
+  // No delivery: the endpoint was disabled when the event happened (the outbox triggers skip a disabled one), so
+  // the event was `skipped` there (webhooks/event-states.ts). An enabled endpoint that receives its type and
+  // existed then gets it now, as its first delivery.
+  if (endpoint.disabled || !endpoint.events.includes(change.type as CustomerEventType)) return false;
+  if (new Date(endpoint.created_at).getTime() > new Date(change.occurred_at).getTime()) return false;
+  await handle.db
+    .insertInto('webhook_deliveries')
+    .values({
+      change_id: change.id,
+      endpoint_id: endpoint.id,
+      seller_id: sellerId,
+      customer_id: change.customer_id,
+      sequence: change.sequence,
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return true;
 }
 
 /**

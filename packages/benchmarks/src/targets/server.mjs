@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 
-process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize, metrics, otelEndpoint, profileDir }) => {
+process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize, metrics, otelEndpoint, profileDir, requestLogs }) => {
   // The observability scenarios: traces to a local collector are configured like an operator would, by OTEL_*.
   if (otelEndpoint) Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: otelEndpoint, OTEL_SERVICE_NAME: 'customers-api-bench' });
   // `module`: another build of the server (BENCH_BEFORE, for before/after comparisons in one run).
@@ -24,6 +24,8 @@ process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronou
     ...(postgresPoolSize && { postgresPoolSize }),
     // Prometheus metrics on a listener of their own (nobody scrapes it: the cost of counting alone).
     ...(metrics && { metricsPort: 0 }),
+    // `requestLogs: false`: the sellers' request logs off (`serve --request-logs off`); on by default.
+    ...(requestLogs === false && { requestLogs: false }),
   };
   const server = await startServer(config, { print: () => {} });
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)));

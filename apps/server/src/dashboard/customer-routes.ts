@@ -1,0 +1,45 @@
+import type { CustomerService, SellerContext } from '@customers-api/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audited } from '../audit/audit-log.js';
+import { dashboardAudit } from '../audit/request-audit.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import { requireBody } from '../http/json-body-parser.js';
+import { queryOf } from '../http/request-target.js';
+
+/** The public API's customer service over a store on this handle (a transaction's, for an audited change). */
+export type CustomerServiceFor = (handle: DatabaseHandle) => CustomerService;
+
+type CustomerRoute = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * The JSON behind the Customers page (openapi.dashboard.yaml, tag Customers): the public API's own service, so
+ * listing, finding, editing and deleting follow exactly its rules (validation, 404 for another seller's customer,
+ * 409, the change events); edits and deletes are audited in the same transaction as the change.
+ */
+export function registerCustomerRoutes(
+  app: FastifyInstance,
+  { database, now, customers }: { database: DatabaseHandle; now: () => Date; customers: CustomerServiceFor },
+): void {
+  const service = customers(database);
+  // The plan limit only matters to creates, which the dashboard does not offer.
+  const sellerOf = (request: FastifyRequest): SellerContext => ({ sellerId: request.dashboardSession!.sellerId, customerLimit: 0 });
+
+  app.get('/customers', async (request) => service.list(sellerOf(request), queryOf(request.url)));
+
+  app.get('/customers/:id', async (request: CustomerRoute) => service.get(sellerOf(request), request.params.id));
+
+  app.patch('/customers/:id', async (request: CustomerRoute) => {
+    const seller = sellerOf(request);
+    const body = requireBody(request);
+    return audited(database, dashboardAudit(request), (trx) => customers(trx).update(seller, request.params.id, body),
+      (customer) => ({ sellerId: seller.sellerId, action: 'customer.updated', targetId: customer.id }), now());
+  });
+
+  app.delete('/customers/:id', async (request: CustomerRoute, reply) => {
+    const seller = sellerOf(request);
+    const id = request.params.id;
+    await audited(database, dashboardAudit(request), (trx) => customers(trx).delete(seller, id),
+      () => ({ sellerId: seller.sellerId, action: 'customer.deleted', targetId: id.toLowerCase() }), now());
+    return reply.code(204).send();
+  });
+}

@@ -1,7 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
 import { createHeadTriggers, dropHeadTriggers } from './delivery-heads.js';
-import { createOutboxTriggers, CURRENT_OUTBOX_TRIGGERS, dropOutboxTriggers } from './outbox-triggers.js';
+import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
 import { SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
 /** Column types that differ between the two databases; everything else is shared. */
@@ -585,7 +585,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '023_event_search': {
       async up(db: Kysely<any>) {
         await dropOutboxTriggers(db, dialect);
-        await createOutboxTriggers(db, dialect, CURRENT_OUTBOX_TRIGGERS);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, recordForDisabled: true });
         await db.schema.createIndex('customer_changes_seller_event').on('customer_changes').columns(['seller_id', 'event_id']).execute();
         await db.schema
           .createIndex('customer_changes_seller_customer')
@@ -598,6 +598,34 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await createOutboxTriggers(db, dialect, { skipDisabled: true });
         await db.schema.dropIndex('customer_changes_seller_customer').ifExists().execute();
         await db.schema.dropIndex('customer_changes_seller_event').ifExists().execute();
+      },
+    },
+    // A seller's waiting deliveries have a cap (issue 36, webhooks/delivery-caps.ts): each queue head counts its
+    // endpoint's waiting deliveries (kept by the head triggers, which now also see deletes), the outbox triggers
+    // read the seller's heads before a fan-out and write deliveries beyond the cap as skipped (never attempted,
+    // not waiting, resendable), and the queue-depth gauge sums heads instead of counting rows.
+    '024_waiting_delivery_cap': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('sellers').addColumn('waiting_delivery_limit', 'integer').execute();
+        await db.schema.alterTable('webhook_delivery_heads').addColumn('waiting', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.createIndex('webhook_delivery_heads_seller').on('webhook_delivery_heads').columns(['seller_id', 'endpoint_id']).execute();
+        await dropHeadTriggers(db, dialect);
+        await sql`insert into webhook_delivery_heads (endpoint_id, seller_id, due_at, wakes, waiting)
+          select endpoint_id, seller_id, min(next_attempt_at), 0, count(*) from webhook_deliveries
+          where next_attempt_at is not null group by endpoint_id, seller_id
+          on conflict (endpoint_id) do update set waiting = excluded.waiting`.execute(db);
+        await createHeadTriggers(db, dialect, { counting: true });
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, recordForDisabled: true, waitingCap: true });
+      },
+      async down(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, recordForDisabled: true });
+        await dropHeadTriggers(db, dialect);
+        await createHeadTriggers(db, dialect);
+        await db.schema.dropIndex('webhook_delivery_heads_seller').ifExists().execute();
+        await db.schema.alterTable('webhook_delivery_heads').dropColumn('waiting').execute();
+        await db.schema.alterTable('sellers').dropColumn('waiting_delivery_limit').execute();
       },
     },
   };

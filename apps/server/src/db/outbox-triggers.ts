@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from './connect.js';
 import { CUSTOMER_COLUMNS } from './rows.js';
+import { SKIPPED_FOR_CAP, WAITING_DELIVERY_LIMIT } from '../webhooks/delivery-caps.js';
 
 // The outbox is written by triggers on customers, so every statement or server-side function that changes a
 // customer records its change in the same transaction, whoever wrote it. A change is recorded only when the
@@ -36,14 +37,38 @@ export interface OutboxTriggerOptions {
    * so that the dashboard lists it as `skipped` there and can resend it once the endpoint is enabled.
    */
   recordForDisabled?: boolean;
+  /**
+   * From migration 024 on: when the seller's waiting deliveries (summed over its queue heads, a row per endpoint)
+   * have reached its cap, the change is still recorded but its deliveries are written skipped: not waiting, never
+   * attempted, given up now with the reason, resendable like a failed one (webhooks/delivery-caps.ts).
+   */
+  waitingCap?: boolean;
 }
 
-/** The options of the current schema: what the newest migration that recreates the triggers installs. */
-export const CURRENT_OUTBOX_TRIGGERS: OutboxTriggerOptions = { skipDisabled: true, recordForDisabled: true };
+/**
+ * The options of the current schema: what the newest migration that recreates the triggers installs. A migration
+ * names its own options in full, never this, so an older migration keeps installing what its schema can hold.
+ */
+export const CURRENT_OUTBOX_TRIGGERS: OutboxTriggerOptions = { skipDisabled: true, recordForDisabled: true, waitingCap: true };
 
 /** The condition that records a change: some endpoint subscribed, a disabled one too when so configured. */
 function recordingOptions(options: OutboxTriggerOptions): OutboxTriggerOptions {
-  return { skipDisabled: options.skipDisabled && !options.recordForDisabled };
+  return { ...options, skipDisabled: options.skipDisabled && !options.recordForDisabled };
+}
+
+/** SQL true when the seller of `sellerId` (an expression) is at its cap of waiting deliveries. */
+function atWaitingCap(sellerId: string): string {
+  return `(select coalesce(sum(h.waiting), 0) from webhook_delivery_heads h where h.seller_id = ${sellerId})
+    >= coalesce((select s.waiting_delivery_limit from sellers s where s.id = ${sellerId}), ${WAITING_DELIVERY_LIMIT})`;
+}
+
+/** The delivery columns the fan-out writes after `attempts`, and their values: due `now`, or skipped at the cap. */
+function fanOutState(options: OutboxTriggerOptions, now: string, full: string): { columns: string; values: string } {
+  if (!options.waitingCap) return { columns: 'next_attempt_at', values: now };
+  return {
+    columns: 'next_attempt_at, given_up_at, last_error',
+    values: `case when ${full} then null else ${now} end, case when ${full} then ${now} end, case when ${full} then '${SKIPPED_FOR_CAP}' end`,
+  };
 }
 
 /** The extra condition on `webhook_endpoints e` for {@link OutboxTriggerOptions}. */
@@ -63,14 +88,15 @@ function sqliteTrigger(event: 'insert' | 'update' | 'delete', options: OutboxTri
   // A delete happens "now", but never before the customer's last change (a clock stepping back).
   const occurredAt = event === 'delete' ? `max(${SQLITE_NOW}, old.updated_at)` : 'new.updated_at';
   const sequence = event === 'delete' ? 'old.event_sequence + 1' : 'new.event_sequence';
+  const state = fanOutState(options, SQLITE_NOW, atWaitingCap(`${row}.seller_id`));
   return `create trigger customers_outbox_${event} after ${event} on customers
     when exists (select 1 ${sqliteSubscribed(row, type, recordingOptions(options))})
   begin
     insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
       values ('evt_' || lower(hex(randomblob(16))), '${type}', ${row}.seller_id, ${row}.id, ${sequence}, ${occurredAt},
         ${sqliteSnapshot(row)}, ${event === 'update' ? sqliteSnapshot('old') : 'null'});
-    insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, next_attempt_at, created_at)
-      select last_insert_rowid(), e.id, ${row}.seller_id, ${row}.id, ${sequence}, 0, ${SQLITE_NOW}, ${SQLITE_NOW}
+    insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, ${state.columns}, created_at)
+      select last_insert_rowid(), e.id, ${row}.seller_id, ${row}.id, ${sequence}, 0, ${state.values}, ${SQLITE_NOW}
       ${sqliteSubscribed(row, type, options)};
   end`;
 }
@@ -82,7 +108,9 @@ const SQLITE_SEQUENCE_GUARD = `create trigger customers_event_sequence_guard bef
   when new.event_sequence is not old.event_sequence + 1
   begin select raise(abort, '${SEQUENCE_GUARD_MESSAGE}'); end`;
 
-const postgresFunction = (options: OutboxTriggerOptions) => `
+const postgresFunction = (options: OutboxTriggerOptions) => {
+  const state = fanOutState(options, 'clock_timestamp()', 'v_full');
+  return `
 create function customers_record_change() returns trigger language plpgsql as $$
 declare
   v_row customers;
@@ -90,6 +118,7 @@ declare
   v_occurred timestamptz;
   v_sequence integer;
   v_change bigint;
+  v_full boolean := false;
 begin
   if tg_op = 'INSERT' then
     v_row := new; v_type := 'customer.created'; v_occurred := new.updated_at; v_sequence := new.event_sequence;
@@ -111,11 +140,13 @@ begin
       v_occurred, to_jsonb(v_row) - 'event_sequence',
       case when tg_op = 'UPDATE' then to_jsonb(old) - 'event_sequence' end)
     returning id into v_change;
-  insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, next_attempt_at, created_at)
-    select v_change, e.id, v_row.seller_id, v_row.id, v_sequence, 0, clock_timestamp(), clock_timestamp()
+  ${options.waitingCap ? `v_full := ${atWaitingCap('v_row.seller_id')};` : ''}
+  insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, ${state.columns}, created_at)
+    select v_change, e.id, v_row.seller_id, v_row.id, v_sequence, 0, ${state.values}, clock_timestamp()
     from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options)};
   return null;
 end $$`;
+};
 
 /**
  * Creates the outbox triggers on customers (migrations 008 and 009), and SQLite's guard of the change number.

@@ -20,6 +20,8 @@ export interface SellersTable {
   webhook_endpoint_limit: ColumnType<number | null, number | null | undefined, number | null>;
   /** Per-seller cap on unexpired API keys (migration 016); null means the server's default. */
   key_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Per-seller cap on waiting webhook deliveries (migration 024); null means the server's default. */
+  waiting_delivery_limit: ColumnType<number | null, number | null | undefined, number | null>;
   /** The API version the seller is pinned to (migration 012); null: the latest. */
   api_version: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
@@ -190,6 +192,8 @@ export interface WebhookDeliveryHeadsTable {
   due_at: NullableTimestamp;
   /** Bumped by every write: a claim moves `due_at` later only if none came since it read the head. */
   wakes: number;
+  /** The endpoint's deliveries that wait (migration 024): kept by the triggers, read instead of counting rows. */
+  waiting: ColumnType<number, number | undefined, number>;
 }
 
 /** One attempt to send a delivery (migration 014); deleted with its delivery. */

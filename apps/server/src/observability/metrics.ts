@@ -234,10 +234,12 @@ interface QueueFigures {
 async function queryQueue(database: DatabaseHandle | undefined, now: Date): Promise<QueueFigures | undefined> {
   if (!database) return undefined;
   try {
-    const { rows } = await sql<{ depth: number | string; oldest: Date | string | null }>`
-      select count(*) as depth,
-        min(case when next_attempt_at <= ${now.toISOString()} then next_attempt_at end) as oldest
-      from webhook_deliveries where next_attempt_at is not null`.execute(database.db);
+    // Neither reads the waiting rows: the depth sums the queue heads' counts (a row per endpoint, kept by
+    // triggers, migration 024), the oldest due one is the first entry of the due index.
+    const { rows } = await sql<{ depth: number | string | null; oldest: Date | string | null }>`
+      select (select coalesce(sum(waiting), 0) from webhook_delivery_heads) as depth,
+        (select min(next_attempt_at) from webhook_deliveries
+          where next_attempt_at is not null and next_attempt_at <= ${now.toISOString()}) as oldest`.execute(database.db);
     const row = rows[0];
     if (!row) return undefined;
     const oldest = row.oldest === null ? undefined : new Date(row.oldest).getTime();

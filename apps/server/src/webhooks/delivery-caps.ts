@@ -11,6 +11,18 @@ import type { Database } from '../db/schema.js';
  */
 export const RESEND_FAILED_LIMIT = WEBHOOK_REPLAY_LIMIT;
 
+/**
+ * A seller's waiting deliveries (due or waiting out a retry) beyond which a new event's deliveries are written
+ * `skipped` instead of queued: the event is kept (listed, readable, replayable), each skipped delivery says why and
+ * can be resent. The operator may set another cap per seller (`sellers update --waiting-delivery-limit`, stored in
+ * `sellers.waiting_delivery_limit`). Written into the outbox triggers (migration 024): changing this default
+ * needs a migration that makes them again.
+ */
+export const WAITING_DELIVERY_LIMIT = 100_000;
+
+/** The `last_error` of a delivery skipped at the cap (SQL-safe: no quote). */
+export const SKIPPED_FOR_CAP = 'Skipped: the seller already had as many deliveries waiting as its cap allows; resend it once they have gone out';
+
 /** Deliveries given up per step when an endpoint is disabled; later claims give up the rest, a batch at a time. */
 export const GIVE_UP_BATCH = 1_000;
 

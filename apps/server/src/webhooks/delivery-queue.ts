@@ -218,5 +218,87 @@ export async function recordAttempt(
   });
 }
 
+/** An acknowledged attempt waiting to be recorded with others (see {@link recordDelivered}). */
+export interface DeliveredAttempt {
+  delivery: ClaimedDelivery;
+  outcome: { status: number; body?: string };
+  sent?: SentAttempt | undefined;
+}
+
+/**
+ * Records a batch of acknowledged attempts by the leases' owner in one transaction and a few statements,
+ * whatever the batch's size (issue 36: one transaction per attempt was most of the worker's cost): the endpoints'
+ * health cleared (one update, usually a no-op), the deliveries marked delivered (one update per distinct status,
+ * only the rows this owner still holds), their attempts kept (one insert). Returns each delivery's result:
+ * `delivered`, or `lost` when another worker holds it now (nothing of it is recorded). The same outcome, row for
+ * row, as {@link recordAttempt} of each.
+ *
+ * @example
+ * const results = await recordDelivered(handle, [{ delivery, outcome: { status: 204 } }], { now, owner });
+ */
+export async function recordDelivered(
+  handle: DatabaseHandle,
+  attempts: readonly DeliveredAttempt[],
+  { now, owner }: { now: Date; owner: string },
+): Promise<Map<number, 'delivered' | 'lost'>> {
+  const results = new Map<number, 'delivered' | 'lost'>(attempts.map(({ delivery }) => [delivery.id, 'lost']));
+  if (attempts.length === 0) return results;
+  const at = now.toISOString();
+  const byStatus = new Map<number, number[]>();
+  for (const { delivery, outcome } of attempts) byStatus.set(outcome.status, [...(byStatus.get(outcome.status) ?? []), delivery.id]);
+  // Endpoints first, in id order, as recordAttempt and a disable lock them: no deadlock with either.
+  const endpointIds = [...new Set(attempts.map(({ delivery }) => delivery.endpointId))].sort();
+  await writeTransaction(handle, async (trx) => {
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({ timeouts_in_a_row: 0, attempts_failing_since: null, failing_since: null })
+      .where('id', 'in', endpointIds)
+      .where((eb) => eb.or([eb('timeouts_in_a_row', '!=', 0), eb('attempts_failing_since', 'is not', null), eb('failing_since', 'is not', null)]))
+      .execute();
+    const recorded = new Set<number>();
+    for (const [status, ids] of byStatus) {
+      const rows = await trx
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          last_attempt_at: at,
+          last_status: status,
+          last_error: null,
+          lease_until: null,
+          lease_owner: null,
+          next_attempt_at: null,
+          delivered_at: at,
+          given_up_at: null,
+        }))
+        .where('id', 'in', ids)
+        .where('lease_owner', '=', owner)
+        .returning('id')
+        .execute();
+      for (const row of rows) recorded.add(Number(row.id));
+    }
+    const kept = attempts.filter(({ delivery }) => recorded.has(delivery.id));
+    if (kept.length > 0) {
+      await trx
+        .insertInto('webhook_delivery_attempts')
+        .values(
+          kept.map(({ delivery, outcome, sent }) => ({
+            delivery_id: delivery.id,
+            endpoint_id: delivery.endpointId,
+            attempt: delivery.attempts + 1,
+            attempted_at: (sent?.startedAt ?? now).toISOString(),
+            duration_ms: Math.max(0, Math.round(sent?.durationMs ?? 0)),
+            status_code: outcome.status,
+            error: null,
+            response_body: outcome.body ?? null,
+            signature: sent?.signature ?? '',
+          })),
+        )
+        .execute();
+    }
+    for (const id of recorded) results.set(id, 'delivered');
+  });
+  return results;
+}
+
 /** Rolls back recordAttempt's transaction when its lease was lost. */
 class LostLease extends Error {}

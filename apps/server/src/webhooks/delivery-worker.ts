@@ -6,7 +6,15 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { DatabaseUnavailableError } from '../db/database-unavailable.js';
 import { changeFromRow } from './changes.js';
 import { pruneFinishedChanges } from './prune-outbox.js';
-import { claimDeliveries, recordAttempt, renewLeases, type AttemptOutcome, type ClaimedDelivery } from './delivery-queue.js';
+import {
+  claimDeliveries,
+  recordAttempt,
+  recordDelivered,
+  renewLeases,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type DeliveredAttempt,
+} from './delivery-queue.js';
 import { DELIVERY_SLOTS_PER_PROCESS, ENDPOINT_DELIVERY_SLOTS, SELLER_DELIVERY_SLOTS } from './delivery-fairness.js';
 import type { SecretBox } from './secret-box.js';
 import { sendWebhook } from './send-webhook.js';
@@ -64,6 +72,8 @@ const NUDGE_GAP_MS = 20;
 const MAX_DATABASE_BACKOFF_MS = 5_000;
 /** Tries to record an attempt's outcome while the database does not answer, before its lease is left to lapse. */
 const RECORD_TRIES = 5;
+/** The most acknowledged attempts recorded in one transaction (a bounded statement; the rest go in the next). */
+const MAX_RECORD_BATCH = 100;
 
 /** What {@link DeliveryWorker.drain} did, for tests. */
 export interface DrainReport {
@@ -101,6 +111,9 @@ export class DeliveryWorker {
   #pruning: Promise<void> | undefined;
   /** Deliveries whose attempt the stop aborted: their leases are released once every attempt has ended. */
   readonly #cutShort: number[] = [];
+  /** Acknowledged attempts waiting for the next batch write (recordDelivered), and the write under way. */
+  #delivered: { attempt: DeliveredAttempt; settle: (result: 'delivered' | 'lost' | Error) => void }[] = [];
+  #recording: Promise<void> | undefined;
   /** While the database does not answer: no look before `until` (performance.now()), and the next pause. */
   #backoff: { until: number; delayMs: number } | undefined;
 
@@ -291,6 +304,46 @@ export class DeliveryWorker {
     }
   }
 
+  /**
+   * Records an acknowledged attempt with the others that end meanwhile: one transaction for all of them
+   * (recordDelivered), so the database's cost per delivery falls as the load grows (group commit). Attempts that
+   * failed are recorded one by one (#record): they may change their endpoint's health and schedule.
+   */
+  #recordDelivered(attempt: DeliveredAttempt): Promise<'delivered' | 'lost'> {
+    return new Promise((resolve, reject) => {
+      this.#delivered.push({ attempt, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
+      this.#recording ??= this.#writeDelivered().finally(() => {
+        this.#recording = undefined;
+      });
+    });
+  }
+
+  /** Writes the waiting acknowledged attempts, a batch at a time, until none waits. */
+  async #writeDelivered(): Promise<void> {
+    // Attempts that end in this turn of the event loop join the first batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    const { database, clock } = this.#options;
+    while (this.#delivered.length > 0) {
+      const batch = this.#delivered.splice(0, MAX_RECORD_BATCH);
+      const attempts = batch.map((entry) => entry.attempt);
+      for (let tries = 1; ; tries++) {
+        try {
+          const results = await recordDelivered(database, attempts, { now: new Date(clock.now()), owner: this.#owner });
+          for (const entry of batch) entry.settle(results.get(entry.attempt.delivery.id) ?? 'lost');
+          break;
+        } catch (error) {
+          const retry = error instanceof DatabaseUnavailableError && tries < RECORD_TRIES && !this.#abort.signal.aborted;
+          if (retry) {
+            await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_DATABASE_BACKOFF_MS, 250 * 2 ** tries)));
+            continue;
+          }
+          for (const entry of batch) entry.settle(error instanceof Error ? error : new Error(String(error)));
+          break;
+        }
+      }
+    }
+  }
+
   async #attempt(delivery: ClaimedDelivery): Promise<void> {
     const { clock, secrets, database, random, logger } = this.#options;
     const observed = this.#options.observer?.(delivery);
@@ -332,7 +385,10 @@ export class DeliveryWorker {
     }
     try {
       const sent = { startedAt, durationMs: performance.now() - started, signature };
-      const result = await this.#record(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random, sent });
+      const result =
+        'acknowledged' in outcome && outcome.acknowledged
+          ? await this.#recordDelivered({ delivery, outcome, sent })
+          : await this.#record(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random, sent });
       observed?.(result, outcome);
       const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');

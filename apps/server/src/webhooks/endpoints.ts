@@ -90,8 +90,12 @@ export interface WebhookDelivery {
   event_type: CustomerEventType;
   customer_id: string;
   sequence: number;
-  /** pending: not tried yet; retrying: failed, tried again at next_attempt_at; failed: given up. */
-  status: 'pending' | 'retrying' | 'delivered' | 'failed';
+  /**
+   * pending: not tried yet; retrying: failed, tried again at next_attempt_at; failed: given up; skipped: never
+   * tried and no longer waiting (written at the seller's cap of waiting deliveries, or given up with a disabled
+   * endpoint before its first attempt), resendable like a failed one.
+   */
+  status: 'pending' | 'retrying' | 'delivered' | 'failed' | 'skipped';
   attempts: number;
   /** The receiver's last HTTP status, null when none came (refused, timed out). */
   last_status_code: number | null;
@@ -492,11 +496,18 @@ export function endpointFromRow(row: Selectable<WebhookEndpointsTable>): Webhook
 
 type DeliveryRow = Omit<Selectable<WebhookDeliveriesTable>, 'id' | 'change_id' | 'lease_until' | 'lease_owner' | 'given_up_at'>;
 
+/** A delivery's state from its columns: waiting (pending, retrying), or done (delivered, failed, skipped). */
+export function deliveryStatus(nextAttemptAt: string | null, deliveredAt: string | null, attempts: number): WebhookDelivery['status'] {
+  if (nextAttemptAt !== null) return attempts === 0 ? 'pending' : 'retrying';
+  if (deliveredAt !== null) return 'delivered';
+  return attempts === 0 ? 'skipped' : 'failed';
+}
+
 /** A deliveries row joined with its change's `event_id` and `type`, as listings show it. */
 export function deliveryFromRow(row: DeliveryRow & { event_id: string; type: string }): WebhookDelivery {
   const nextAttemptAt = toIsoOrNull(row.next_attempt_at);
   const deliveredAt = toIsoOrNull(row.delivered_at);
-  const status = nextAttemptAt !== null ? (row.attempts === 0 ? 'pending' : 'retrying') : deliveredAt ? 'delivered' : 'failed';
+  const status = deliveryStatus(nextAttemptAt, deliveredAt, Number(row.attempts));
   return {
     event_id: row.event_id,
     event_type: row.type as CustomerEventType,

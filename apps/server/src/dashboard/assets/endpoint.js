@@ -5,7 +5,7 @@
 
 import { $, announce, api, clearError, confirmAction, copyValue, dateTime, element, showError, signOut, timeCell, timeElement as time } from './common.js';
 
-const STATE_LABELS = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed' };
+const STATE_LABELS = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped' };
 /** While a listed delivery is still on its way, the list is read again after this long. */
 const REFRESH_MS = 2000;
 const PAGE_SIZE = 20;

@@ -3,7 +3,7 @@
 
 import { $, announce, api, clearError, confirmAction, copyValue, dateTime, element, rowButton, showError, signOut, timeCell } from './common.js';
 
-const STATE_LABELS = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed' };
+const STATE_LABELS = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped' };
 /** While a shown delivery is still on its way, the list is read again after this long. */
 const DELIVERIES_REFRESH_MS = 2000;
 

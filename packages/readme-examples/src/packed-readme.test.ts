@@ -5,7 +5,7 @@ import { checkPackedReadme, packedFiles } from './packed-readme';
 
 // Each publishable package's README as npm shows it: from its tarball, where the rest of the repository is absent.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const PUBLISHED = ['sdk', 'core', 'msw', 'mock-server'];
+const PUBLISHED = ['sdk', 'core', 'msw', 'mock-server', 'cli'];
 
 describe('checkPackedReadme', () => {
   const files = new Set(['README.md', 'api.md', 'dist/index.js']);

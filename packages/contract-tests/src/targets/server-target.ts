@@ -32,7 +32,7 @@ export interface ServerTarget extends Target {
 export async function startServerTarget(
   dialect: DialectName,
   log = createConformanceLog(),
-  appOptions: Pick<Parameters<typeof buildApp>[0], 'rateLimit'> = {},
+  appOptions: Pick<Parameters<typeof buildApp>[0], 'rateLimit' | 'webhooks'> = {},
 ): Promise<ServerTarget> {
   const database = await createTestDatabase(dialect);
   const handle = await database.open();

@@ -1,19 +1,23 @@
 // The Settings → API Keys page: plain DOM, data from /dashboard/api (openapi.dashboard.yaml).
 // Text is only ever set with textContent, never parsed as HTML.
 
-import { $, announce, api, clearError, confirmAction, copyValue, dateTime, element, fieldError, rowButton, showError, signOut, timeCell } from './common.js';
+import { byId, call, client, type Schemas } from '../api.js';
+import { $, announce, button, clearError, confirmAction, copyValue, dateTime, dialog, element, fieldError, form, input, rowButton, select, showError, signOut, timeCell } from '../dom.js';
 
-const STATUS_LABELS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
-const OVERLAP_LABELS = { '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
+type Key = Schemas['Key'];
+type Overlap = Schemas['KeyRoll']['overlap'];
+
+const STATUS_LABELS: Record<Schemas['KeyStatus'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
+const OVERLAP_LABELS: Record<string, string> = { '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
 
 /** The key shown once in the green card (its id), so revoking or deleting it closes the card. */
-let revealedKeyId = null;
+let revealedKeyId: string | null = null;
 /** The key the roll dialog is open for. */
-let rolling = null;
+let rolling: Key | null = null;
 /** Where the next page of keys starts (the list answers 100 at most per page); null after the last. */
-let nextCursor = null;
+let nextCursor: string | null = null;
 
-function keyRow(key) {
+function keyRow(key: Key): HTMLTableRowElement {
   const buttons = element('div', { className: 'row-actions' });
   const actions = element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } }, [buttons]);
   // Only an active key can be rolled or revoked; an expired or revoked one can only go.
@@ -36,7 +40,7 @@ function keyRow(key) {
   ]);
 }
 
-function renderKeys({ keys, next_cursor: next }, append = false) {
+function renderKeys({ keys, next_cursor: next }: Schemas['KeyList'], append = false): void {
   if (append) $('keys-body').append(...keys.map(keyRow));
   else $('keys-body').replaceChildren(...keys.map(keyRow));
   const shown = $('keys-body').children.length;
@@ -46,37 +50,37 @@ function renderKeys({ keys, next_cursor: next }, append = false) {
   $('more-keys').hidden = next === null;
 }
 
-async function moreKeys() {
-  const button = $('more-keys');
-  button.disabled = true;
+async function moreKeys(): Promise<void> {
+  const more = button('more-keys');
+  more.disabled = true;
   try {
     clearError();
-    renderKeys(await api('GET', `/keys?cursor=${encodeURIComponent(nextCursor)}`), true);
+    renderKeys(await call(client.GET('/dashboard/api/keys', { params: { query: { cursor: nextCursor ?? undefined } } })), true);
   } catch (error) {
     showError(error);
   } finally {
-    button.disabled = false;
+    more.disabled = false;
   }
 }
 
-function renderAccount(account) {
+function renderAccount(account: Schemas['Account']): void {
   const { plan, customers_used: used } = account;
   $('seller-name').textContent = account.seller.name;
   $('plan-name').textContent = plan.name.charAt(0).toUpperCase() + plan.name.slice(1);
   $('customers-used').textContent = `${used.toLocaleString()} of ${plan.customer_limit.toLocaleString()} customers used`;
-  const meter = $('customers-meter');
+  const meter = $<HTMLMeterElement>('customers-meter');
   meter.max = Math.max(plan.customer_limit, 1);
   meter.high = meter.max * 0.9;
   meter.value = used;
   $('api-version').textContent = account.api_version;
   const newer = account.api_versions_available;
-  $('api-version-select').replaceChildren(...newer.map((version) => element('option', { text: version, attrs: { value: version } })));
+  select('api-version-select').replaceChildren(...newer.map((version) => element('option', { text: version, attrs: { value: version } })));
   $('api-version-form').hidden = newer.length === 0;
 }
 
-async function moveApiVersion(event) {
+async function moveApiVersion(event: Event): Promise<void> {
   event.preventDefault();
-  const version = $('api-version-select').value;
+  const version = select('api-version-select').value;
   const sure = await confirmAction(
     `Move to API version ${version}?`,
     'Requests without a Customers-Version header are answered in the new version from now on. You cannot move back from the dashboard.',
@@ -85,24 +89,24 @@ async function moveApiVersion(event) {
   if (!sure) return;
   try {
     clearError();
-    renderAccount(await api('PATCH', '/account/api-version', { api_version: version }));
+    renderAccount(await call(client.PATCH('/dashboard/api/account/api-version', { body: { api_version: version } })));
     announce(`Moved to API version ${version}.`);
   } catch (error) {
     showError(error);
   }
 }
 
-async function refresh() {
-  const [account, page] = await Promise.all([api('GET', '/account'), api('GET', '/keys')]);
+async function refresh(): Promise<void> {
+  const [account, page] = await Promise.all([call(client.GET('/dashboard/api/account')), call(client.GET('/dashboard/api/keys'))]);
   renderAccount(account);
   renderKeys(page);
 }
 
 /** Shows a new key once: after creating or rolling. */
-function reveal(key, title, overlapNote) {
+function reveal(key: Schemas['CreatedKey'], title: string, overlapNote?: string): void {
   revealedKeyId = key.id;
   $('new-key-title').textContent = title;
-  $('new-key-value').value = key.key;
+  input('new-key-value').value = key.key;
   $('new-key-overlap').textContent = overlapNote ?? '';
   $('new-key-overlap').hidden = !overlapNote;
   $('copy-key').textContent = 'Copy';
@@ -110,23 +114,23 @@ function reveal(key, title, overlapNote) {
   $('new-key').focus();
 }
 
-function hideKey() {
+function hideKey(): void {
   revealedKeyId = null;
-  $('new-key-value').value = '';
+  input('new-key-value').value = '';
   $('new-key').hidden = true;
   $('copy-key').textContent = 'Copy';
   $('open-create').focus();
 }
 
 /** A key that stopped working must not stay on screen as if it were usable. */
-function forget(keyId) {
+function forget(keyId: string): void {
   if (revealedKeyId !== keyId) return;
   revealedKeyId = null;
-  $('new-key-value').value = '';
+  input('new-key-value').value = '';
   $('new-key').hidden = true;
 }
 
-async function revokeKey(key) {
+async function revokeKey(key: Key): Promise<void> {
   const sure = await confirmAction(
     `Revoke “${key.name}”?`,
     'Requests with this key are refused from now on. The key stays in the list as revoked; this cannot be undone.',
@@ -135,7 +139,7 @@ async function revokeKey(key) {
   if (!sure) return;
   try {
     clearError();
-    await api('POST', `/keys/${encodeURIComponent(key.id)}/revoke`);
+    await call(client.POST('/dashboard/api/keys/{id}/revoke', byId(key.id)));
     forget(key.id);
     await refresh();
     announce(`Key “${key.name}” revoked.`);
@@ -144,7 +148,7 @@ async function revokeKey(key) {
   }
 }
 
-async function deleteKey(key) {
+async function deleteKey(key: Key): Promise<void> {
   const sure = await confirmAction(
     `Delete “${key.name}” permanently?`,
     'The key stops working at once and disappears from this list. This cannot be undone.',
@@ -153,7 +157,7 @@ async function deleteKey(key) {
   if (!sure) return;
   try {
     clearError();
-    await api('DELETE', `/keys/${encodeURIComponent(key.id)}`);
+    await call(client.DELETE('/dashboard/api/keys/{id}', byId(key.id)));
     forget(key.id);
     await refresh();
     announce(`Key “${key.name}” deleted.`);
@@ -162,101 +166,97 @@ async function deleteKey(key) {
   }
 }
 
-function openCreate() {
-  $('create-form').reset();
-  fieldError($('key-name'), null);
-  fieldError($('key-expires'), null);
-  $('key-expires').min = tomorrowUtc();
-  $('create-dialog').showModal();
-  $('key-name').focus();
+function openCreate(): void {
+  form('create-form').reset();
+  fieldError(input('key-name'), null);
+  fieldError(input('key-expires'), null);
+  input('key-expires').min = tomorrowUtc();
+  dialog('create-dialog').showModal();
+  input('key-name').focus();
 }
 
 /** A 400 from the server names its property first: show it beside that field. */
-function showCreateError(error) {
+function showCreateError(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  if (message.startsWith('expires_at ')) fieldError($('key-expires'), message.replace('expires_at', 'The expiration date'));
-  else if (message.startsWith('name ')) fieldError($('key-name'), message.replace('name', 'The name'));
+  if (message.startsWith('expires_at ')) fieldError(input('key-expires'), message.replace('expires_at', 'The expiration date'));
+  else if (message.startsWith('name ')) fieldError(input('key-name'), message.replace('name', 'The name'));
   else {
-    $('create-dialog').close();
+    dialog('create-dialog').close();
     showError(error);
   }
 }
 
-async function createKey(event) {
+async function createKey(event: Event): Promise<void> {
   event.preventDefault();
-  const name = $('key-name').value;
-  const expires = $('key-expires').value;
-  fieldError($('key-name'), name.trim() === '' ? 'Enter a name for the key.' : null);
-  fieldError($('key-expires'), $('key-expires').validity.badInput ? 'Enter a full date, or leave it empty.' : null);
-  const invalid = $('create-form').querySelector('[aria-invalid="true"]');
+  const name = input('key-name').value;
+  const expires = input('key-expires').value;
+  fieldError(input('key-name'), name.trim() === '' ? 'Enter a name for the key.' : null);
+  fieldError(input('key-expires'), input('key-expires').validity.badInput ? 'Enter a full date, or leave it empty.' : null);
+  const invalid = form('create-form').querySelector<HTMLElement>('[aria-invalid="true"]');
   if (invalid) {
     invalid.focus();
     return;
   }
-  const button = $('create-button');
-  button.disabled = true;
+  const create = button('create-button');
+  create.disabled = true;
   try {
     clearError();
-    const created = await api('POST', '/keys', expires ? { name, expires_at: expires } : { name });
-    $('create-dialog').close();
+    const created = await call(client.POST('/dashboard/api/keys', { body: expires ? { name, expires_at: expires } : { name } }));
+    dialog('create-dialog').close();
     await refresh();
     reveal(created, `Key “${created.name}” created`);
     announce(`Key “${created.name}” created. Copy it now: you won't see it again.`);
   } catch (error) {
     showCreateError(error);
-    $('create-form').querySelector('[aria-invalid="true"]')?.focus();
+    form('create-form').querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   } finally {
-    button.disabled = false;
+    create.disabled = false;
   }
 }
 
-function openRoll(key) {
+function openRoll(key: Key): void {
   rolling = key;
   $('roll-name').textContent = key.name;
-  $('roll-form').reset();
-  $('roll-dialog').showModal();
-  $('roll-form').querySelector('input[name="overlap"]:checked').focus();
+  form('roll-form').reset();
+  dialog('roll-dialog').showModal();
+  form('roll-form').querySelector<HTMLInputElement>('input[name="overlap"]:checked')?.focus();
 }
 
-async function rollKey(event) {
+async function rollKey(event: Event): Promise<void> {
   event.preventDefault();
   const key = rolling;
-  const overlap = new FormData($('roll-form')).get('overlap');
-  const button = $('roll-button');
-  button.disabled = true;
+  if (!key) return;
+  const overlap = new FormData(form('roll-form')).get('overlap') as Overlap;
+  const roll = button('roll-button');
+  roll.disabled = true;
   try {
     clearError();
-    const rolled = await api('POST', `/keys/${encodeURIComponent(key.id)}/roll`, { overlap });
-    $('roll-dialog').close();
+    const rolled = await call(client.POST('/dashboard/api/keys/{id}/roll', { ...byId(key.id), body: { overlap } }));
+    dialog('roll-dialog').close();
     await refresh();
-    const until = dateTime.format(new Date(rolled.previous.expires_at));
+    const until = rolled.previous.expires_at ? dateTime.format(new Date(rolled.previous.expires_at)) : 'it is revoked';
     reveal(rolled.key, `Key “${rolled.key.name}” rolled`, `The old key (${rolled.previous.prefix}…) keeps working until ${until}.`);
-    announce(`Key “${key.name}” rolled: the old key works for ${OVERLAP_LABELS[overlap]} more. Copy the new key now.`);
+    announce(`Key “${key.name}” rolled: the old key works for ${OVERLAP_LABELS[String(overlap)] ?? overlap} more. Copy the new key now.`);
   } catch (error) {
-    $('roll-dialog').close();
+    dialog('roll-dialog').close();
     showError(error);
   } finally {
-    button.disabled = false;
+    roll.disabled = false;
   }
 }
 
-function copyKey() {
-  return copyValue($('new-key-value'), $('copy-key'), 'Key');
-}
-
-function tomorrowUtc() {
-  const date = new Date(Date.now() + 86_400_000);
-  return date.toISOString().slice(0, 10);
+function tomorrowUtc(): string {
+  return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 }
 
 $('open-create').addEventListener('click', openCreate);
-$('cancel-create').addEventListener('click', () => $('create-dialog').close());
-$('create-form').addEventListener('submit', createKey);
-$('roll-form').addEventListener('submit', rollKey);
-$('cancel-roll').addEventListener('click', () => $('roll-dialog').close());
-$('api-version-form').addEventListener('submit', moveApiVersion);
-$('copy-key').addEventListener('click', copyKey);
+$('cancel-create').addEventListener('click', () => dialog('create-dialog').close());
+form('create-form').addEventListener('submit', (event) => void createKey(event));
+form('roll-form').addEventListener('submit', (event) => void rollKey(event));
+$('cancel-roll').addEventListener('click', () => dialog('roll-dialog').close());
+form('api-version-form').addEventListener('submit', (event) => void moveApiVersion(event));
+$('copy-key').addEventListener('click', () => void copyValue(input('new-key-value'), $('copy-key'), 'Key'));
 $('dismiss-key').addEventListener('click', hideKey);
-$('sign-out').addEventListener('click', signOut);
-$('more-keys').addEventListener('click', moreKeys);
+$('sign-out').addEventListener('click', () => void signOut());
+$('more-keys').addEventListener('click', () => void moreKeys());
 refresh().catch(showError);

@@ -25,7 +25,8 @@ const TOAST_MS = 8_000;
 
 /**
  * Says what an action did: a visible toast in the page's polite live region (`#toasts`), so screen readers hear it
- * too; pages without one fall back to their hidden `#status` region.
+ * too; pages without one fall back to their hidden `#status` region. One toast at a time: a new one replaces the
+ * last (three stacked ones covered the rows' buttons for 8 s).
  */
 export function announce(text: string): void {
   const region = document.getElementById('toasts');
@@ -37,7 +38,7 @@ export function announce(text: string): void {
   const close = element('button', { text: 'Dismiss', className: 'button button-small button-quiet', attrs: { type: 'button' } });
   close.addEventListener('click', () => toast.remove());
   toast.append(close);
-  region.append(toast);
+  region.replaceChildren(toast);
   setTimeout(() => toast.remove(), TOAST_MS);
 }
 

@@ -2,6 +2,7 @@
 // Text is only ever set with textContent, never parsed as HTML.
 
 import { byId, call, client, type Schemas } from '../api.js';
+import { displayOrder, replacements } from '../key-order.js';
 import { $, announce, button, clearError, confirmAction, copyValue, dateTime, dialog, element, fieldError, form, input, rowButton, select, showError, signOut, timeCell } from '../dom.js';
 
 type Key = Schemas['Key'];
@@ -17,12 +18,16 @@ let rolling: Key | null = null;
 /** Where the next page of keys starts (the list answers 100 at most per page); null after the last. */
 let nextCursor: string | null = null;
 
-function keyRow(key: Key): HTMLTableRowElement {
+/** The keys shown (every page loaded so far), in the API's order: rows are rebuilt from them on each change. */
+let loaded: Key[] = [];
+
+function keyRow(key: Key, replacedBy: Key | undefined): HTMLTableRowElement {
   const buttons = element('div', { className: 'row-actions' });
   const actions = element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } }, [buttons]);
-  // Only an active key can be rolled or revoked; an expired or revoked one can only go.
+  // Only an active key can be rolled or revoked; an expired or revoked one can only go. A key already replaced by
+  // a roll is not rolled again (its replacement is).
   if (key.status === 'active') {
-    buttons.append(rowButton('Roll', `Roll key ${key.name}`, () => openRoll(key)));
+    if (!replacedBy) buttons.append(rowButton('Roll', `Roll key ${key.name}`, () => openRoll(key)));
     buttons.append(rowButton('Revoke', `Revoke key ${key.name}`, () => revokeKey(key)));
   }
   buttons.append(rowButton('Delete', `Delete key ${key.name}`, () => deleteKey(key), 'button-danger'));
@@ -33,17 +38,24 @@ function keyRow(key: Key): HTMLTableRowElement {
     timeCell('Created', key.created_at, ''),
     timeCell('Last used', key.last_used_at, 'never'),
     timeCell('Expires', key.expires_at, 'never'),
-    element('td', { attrs: { 'data-label': 'Status' } }, [
-      element('span', { text: STATUS_LABELS[key.status], className: `badge badge-${key.status}` }),
-    ]),
+    element('td', { attrs: { 'data-label': 'Status' } }, [statusBadge(key, replacedBy)]),
     actions,
   ]);
 }
 
+/** Active, expired, revoked; or "Replaced" (still working until its expiry) for a key a roll replaced. */
+function statusBadge(key: Key, replacedBy: Key | undefined): HTMLSpanElement {
+  if (replacedBy && key.expires_at) {
+    return element('span', { text: 'Replaced', className: 'badge badge-expired', attrs: { title: `Rolled: works until ${dateTime.format(new Date(key.expires_at))}` } });
+  }
+  return element('span', { text: STATUS_LABELS[key.status], className: `badge badge-${key.status}` });
+}
+
 function renderKeys({ keys, next_cursor: next }: Schemas['KeyList'], append = false): void {
-  if (append) $('keys-body').append(...keys.map(keyRow));
-  else $('keys-body').replaceChildren(...keys.map(keyRow));
-  const shown = $('keys-body').children.length;
+  loaded = append ? [...loaded, ...keys] : keys;
+  const replaced = replacements(loaded);
+  $('keys-body').replaceChildren(...displayOrder(loaded, replaced).map((key) => keyRow(key, replaced.get(key.id))));
+  const shown = loaded.length;
   $('keys-table').hidden = shown === 0;
   $('keys-empty').hidden = shown !== 0;
   nextCursor = next;

@@ -1,4 +1,6 @@
 import { copyFileSync, cpSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -16,7 +18,9 @@ export default defineConfig({
   // The contract travels with the bundle: /docs, /openapi.yaml and the response schemas read it.
   onSuccess: async () => {
     copyFileSync('../../openapi.yaml', 'dist/openapi.yaml');
-    // The dashboard's pages, styles and scripts are served from files next to the bundle.
+    // The dashboard's pages and styles (the shell, here) and its scripts (built by @customers-api/dashboard, a
+    // dependency turbo builds first) are served from files next to the bundle.
     cpSync('src/dashboard/assets', 'dist/dashboard-assets', { recursive: true });
+    cpSync(dirname(createRequire(import.meta.url).resolve('@customers-api/dashboard/package.json')) + '/dist', 'dist/dashboard-assets', { recursive: true });
   },
 });

@@ -44,3 +44,30 @@ export async function expectFits(page: Page, state: string): Promise<void> {
   });
   expect(overflowing, state).toEqual([]);
 }
+
+/**
+ * No word of the matched elements' text is split over two lines ("Productio / n checkout", "Resen / d"): each word
+ * (up to `longest` characters; a longer unbroken one may break anywhere rather than widen its box) keeps to one line.
+ */
+export async function expectWholeWords(page: Page, selector: string, state: string, longest = 24): Promise<void> {
+  const broken = await page.evaluate(({ selector, longest }) => {
+    const found: string[] = [];
+    for (const box of document.querySelectorAll<HTMLElement>(selector)) {
+      if (box.offsetParent === null) continue;
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          if (match[0].length > longest) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) found.push(`${match[0]} in ${selector}`);
+        }
+      }
+    }
+    return found;
+  }, { selector, longest });
+  expect(broken, state).toEqual([]);
+}

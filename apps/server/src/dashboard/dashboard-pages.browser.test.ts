@@ -80,7 +80,8 @@ describe.each(['sqlite', 'postgres'] as const)('dashboard pages in Chromium, ser
   for (const viewport of VIEWPORTS) {
     const at = `${viewport.width}×${viewport.height}`;
 
-    it(`keys page states pass axe and fit at ${at}`, async () => {
+    // Many axe runs and page loads each: minutes on a loaded 2-core machine, so the verdict never rests on its speed.
+    it(`keys page states pass axe and fit at ${at}`, { timeout: 180_000 }, async () => {
       const { context, page, problems } = await open(viewport);
       try {
         await signIn(page);
@@ -138,7 +139,7 @@ describe.each(['sqlite', 'postgres'] as const)('dashboard pages in Chromium, ser
       }
     });
 
-    it(`activity, sign-in, signed-out and 404 pages pass axe and fit at ${at}`, async () => {
+    it(`activity, sign-in, signed-out and 404 pages pass axe and fit at ${at}`, { timeout: 180_000 }, async () => {
       const { context, page, problems } = await open(viewport);
       try {
         // Signed out, asking for a page: why, how to get back, and that page after the next sign-in.

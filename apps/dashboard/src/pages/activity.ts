@@ -1,9 +1,12 @@
 // The Settings → Activity page: the seller's audit log from /dashboard/api/activity (openapi.dashboard.yaml).
 // Text is only ever set with textContent, never parsed as HTML.
 
-import { $, api, element, showError, signOut, timeCell } from './common.js';
+import { call, client, type Schemas } from '../api.js';
+import { $, element, showError, signOut, timeCell } from '../dom.js';
 
-const ACTIONS = {
+type Entry = Schemas['ActivityEntry'];
+
+const ACTIONS: Record<string, string> = {
   'seller.created': 'Account created',
   'seller.updated': 'Account settings changed',
   'api_key.created': 'API key created',
@@ -24,7 +27,7 @@ const ACTIONS = {
   signed_out: 'Signed out',
 };
 
-function actorText(entry) {
+function actorText(entry: Entry): string {
   switch (entry.actor_type) {
     case 'cli':
       return 'Operator (CLI)';
@@ -37,7 +40,7 @@ function actorText(entry) {
   }
 }
 
-function entryRow(entry) {
+function entryRow(entry: Entry): HTMLTableRowElement {
   return element('tr', {}, [
     element('th', { text: ACTIONS[entry.action] ?? entry.action, attrs: { scope: 'row', 'data-label': 'Action' } }),
     timeCell('When', entry.occurred_at, ''),
@@ -48,11 +51,12 @@ function entryRow(entry) {
 }
 
 /** The next (older) page's cursor; null when the last page is shown. */
-let cursor = null;
+let cursor: string | null = null;
 
-async function load({ append = false } = {}) {
+async function load({ append = false } = {}): Promise<void> {
   try {
-    const page = await api('GET', append && cursor ? `/activity?cursor=${encodeURIComponent(cursor)}` : '/activity');
+    const query = append && cursor ? { cursor } : {};
+    const page = await call(client.GET('/dashboard/api/activity', { params: { query } }));
     const rows = page.entries.map(entryRow);
     if (append) $('activity-body').append(...rows);
     else $('activity-body').replaceChildren(...rows);
@@ -71,6 +75,6 @@ async function load({ append = false } = {}) {
   }
 }
 
-$('sign-out').addEventListener('click', signOut);
+$('sign-out').addEventListener('click', () => void signOut());
 $('more').addEventListener('click', () => void load({ append: true }));
 void load();

@@ -3,27 +3,33 @@
 // (filters, search, pages, resend all failed since) opening to their request and attempts. Plain DOM, data
 // from /dashboard/api/webhooks/{id} (openapi.dashboard.yaml); text is only ever set with textContent.
 
-import { $, announce, api, clearError, confirmAction, copyValue, dateTime, element, showError, signOut, timeCell, timeElement as time } from './common.js';
+import { call, client, type paths, type Schemas } from '../api.js';
+import { $, act, announce, confirmAction, copyValue, dateTime, element, form, input, select, showError, signOut, timeCell, timeElement as time } from '../dom.js';
 
-const STATE_LABELS = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped' };
+type Endpoint = Schemas['WebhookEndpointDetail'];
+type Delivery = Schemas['WebhookDelivery'];
+type EventType = Schemas['EventType'];
+type DeliveryQuery = NonNullable<paths['/dashboard/api/webhooks/{id}/deliveries']['get']['parameters']['query']>;
+
+const STATE_LABELS: Record<Schemas['WebhookDeliveryStatus'], string> = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped' };
 /** While a listed delivery is still on its way, the list is read again after this long. */
 const REFRESH_MS = 2000;
 const PAGE_SIZE = 20;
 
 const endpointId = decodeURIComponent(window.location.pathname.split('/').pop() ?? '');
-const base = `/webhooks/${encodeURIComponent(endpointId)}`;
-let endpoint = null;
-let cursor = null;
-let refreshTimer;
-let shownEvent = null;
+const path = { id: endpointId };
+let endpoint: Endpoint | null = null;
+let cursor: string | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let shownEvent: string | null = null;
 
 /**
  * A long value shortened in the middle for the eye ("evt_0c9d…6e5f"), whole for screen readers, search and
  * copying (the middle stays inline text at font size 0, so accessible names hold the value unbroken), and
  * whole on hover.
  */
-function shortened(text, { head = 10, tail = 6, tag = 'code', className = '' } = {}) {
-  const node = element(tag, { className: `short ${className}`.trim(), attrs: { title: text } });
+function shortened(text: string, { head = 10, tail = 6 } = {}): HTMLElement {
+  const node = element('code', { className: 'short', attrs: { title: text } });
   if (text.length <= head + tail + 1) {
     node.textContent = text;
     return node;
@@ -38,54 +44,64 @@ function shortened(text, { head = 10, tail = 6, tag = 'code', className = '' } =
 }
 
 /** Disabled, failing (since when) or active, said in words on the page. */
-function endpointState(current) {
-  if (current.disabled) return ['Disabled', 'disabled', `since ${dateTime.format(new Date(current.disabled_at))}: nothing is sent to it until you enable it.`];
-  if (current.failing) return ['Failing', 'failing', `since ${dateTime.format(new Date(current.failing_since))}: a delivery was given up after every retry; the next successful one clears this.`];
+function endpointState(current: Endpoint): [string, string, string] {
+  if (current.disabled) return ['Disabled', 'disabled', `since ${since(current.disabled_at)}: nothing is sent to it until you enable it.`];
+  if (current.failing) return ['Failing', 'failing', `since ${since(current.failing_since)}: a delivery was given up after every retry; the next successful one clears this.`];
   return ['Active', 'active', 'Events are sent to it as they happen.'];
 }
 
-function rate(value) {
+function since(iso: string | null | undefined): string {
+  return iso ? dateTime.format(new Date(iso)) : 'a while';
+}
+
+function rate(value: Schemas['SuccessRate']): string {
   if (value.rate === null) return 'No attempts';
   return `${Math.round(value.rate * 1000) / 10}% (${value.succeeded} of ${value.attempts} attempts)`;
 }
 
-function renderEndpoint(current) {
-  endpoint = current;
-  $('page-title').replaceChildren('Endpoint ', shortened(current.url, { head: 24, tail: 12 }));
-  document.title = `${current.url} · Webhooks · Customers API`;
-  const [label, kind, text] = endpointState(current);
+function current(): Endpoint {
+  if (!endpoint) throw new Error('The endpoint is still loading.');
+  return endpoint;
+}
+
+function renderEndpoint(shown: Endpoint): void {
+  endpoint = shown;
+  $('page-title').replaceChildren('Endpoint ', shortened(shown.url, { head: 24, tail: 12 }));
+  document.title = `${shown.url} · Webhooks · Customers API`;
+  const [label, kind, text] = endpointState(shown);
   $('state-badge').textContent = label;
   $('state-badge').className = `badge badge-${kind}`;
   $('state-text').textContent = text;
-  $('endpoint-url').textContent = current.url;
-  $('endpoint-description').textContent = current.description || '—';
-  $('endpoint-events').replaceChildren(...current.events.flatMap((type, i) => [...(i ? [' '] : []), element('code', { text: type })]));
-  $('endpoint-created').replaceChildren(time(current.created_at));
-  $('rate-24h').textContent = rate(current.success_rates.last_24h);
-  $('rate-7d').textContent = rate(current.success_rates.last_7d);
-  $('toggle-enabled').textContent = current.disabled ? 'Enable' : 'Disable';
-  const types = $('test-type');
+  $('endpoint-url').textContent = shown.url;
+  $('endpoint-description').textContent = shown.description || '—';
+  $('endpoint-events').replaceChildren(...shown.events.flatMap((type, i) => [...(i ? [' '] : []), element('code', { text: type })]));
+  $('endpoint-created').replaceChildren(time(shown.created_at));
+  $('rate-24h').textContent = rate(shown.success_rates.last_24h);
+  $('rate-7d').textContent = rate(shown.success_rates.last_7d);
+  $('toggle-enabled').textContent = shown.disabled ? 'Enable' : 'Disable';
+  const types = select('test-type');
   const chosen = types.value;
-  types.replaceChildren(...current.events.map((type) => element('option', { text: type, attrs: { value: type } })));
-  if (current.events.includes(chosen)) types.value = chosen;
+  types.replaceChildren(...shown.events.map((type) => element('option', { text: type, attrs: { value: type } })));
+  if (shown.events.includes(chosen as EventType)) types.value = chosen;
   for (const id of ['overview', 'test-card', 'deliveries-card']) $(id).hidden = false;
 }
 
-async function loadEndpoint() {
-  renderEndpoint(await api('GET', base));
+async function loadEndpoint(): Promise<void> {
+  renderEndpoint(await call(client.GET('/dashboard/api/webhooks/{id}', { params: { path } })));
 }
 
-function filterQuery() {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  const state = $('filter-state').value;
-  if (state !== 'all') params.set('state', state);
-  if ($('filter-type').value) params.set('event_type', $('filter-type').value);
-  const eventId = $('filter-event').value.trim();
-  if (eventId) params.set('event_id', eventId);
-  return params;
+function filterQuery(): DeliveryQuery {
+  const query: DeliveryQuery = { limit: PAGE_SIZE };
+  const state = select('filter-state').value;
+  if (state !== 'all') query.state = state as DeliveryQuery['state'];
+  const type = select('filter-type').value;
+  if (type) query.event_type = type as EventType;
+  const eventId = input('filter-event').value.trim();
+  if (eventId) query.event_id = eventId;
+  return query;
 }
 
-function deliveryRow(delivery) {
+function deliveryRow(delivery: Delivery): HTMLTableRowElement {
   const link = element('a', { className: 'delivery-link', attrs: { href: `?delivery=${delivery.event_id}` } }, [
     element('code', { text: delivery.event_type }),
     ' ',
@@ -107,11 +123,11 @@ function deliveryRow(delivery) {
   ]);
 }
 
-async function loadDeliveries({ append = false } = {}) {
+async function loadDeliveries({ append = false } = {}): Promise<void> {
   clearTimeout(refreshTimer);
-  const params = filterQuery();
-  if (append && cursor) params.set('cursor', cursor);
-  const page = await api('GET', `${base}/deliveries?${params}`);
+  const query = filterQuery();
+  if (append && cursor) query.cursor = cursor;
+  const page = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries', { params: { path, query } }));
   const rows = page.deliveries.map(deliveryRow);
   if (append) $('deliveries-body').append(...rows);
   else $('deliveries-body').replaceChildren(...rows);
@@ -126,8 +142,8 @@ async function loadDeliveries({ append = false } = {}) {
   }
 }
 
-function attemptItem(attempt) {
-  const result = attempt.status_code !== null ? `HTTP ${attempt.status_code}` : attempt.error;
+function attemptItem(attempt: Schemas['DeliveryAttempt']): HTMLLIElement {
+  const result = attempt.status_code !== null ? `HTTP ${attempt.status_code}` : (attempt.error ?? 'No answer');
   const item = element('li', { className: 'attempt' }, [
     element('p', { className: 'attempt-line' }, [
       element('strong', { text: `Attempt ${attempt.attempt}` }), ' · ', time(attempt.attempted_at), ` · ${attempt.duration_ms} ms · `,
@@ -140,8 +156,8 @@ function attemptItem(attempt) {
   return item;
 }
 
-async function openDelivery(eventId, { focus = true } = {}) {
-  const detail = await api('GET', `${base}/deliveries/${encodeURIComponent(eventId)}`);
+async function openDelivery(eventId: string, { focus = true } = {}): Promise<void> {
+  const detail = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries/{event_id}', { params: { path: { ...path, event_id: eventId } } }));
   shownEvent = eventId;
   const url = new URL(window.location.href);
   url.searchParams.set('delivery', eventId);
@@ -153,7 +169,7 @@ async function openDelivery(eventId, { focus = true } = {}) {
   $('detail-request-line').textContent = `${detail.request.method} ${detail.request.url}`;
   $('detail-headers').replaceChildren(...Object.entries(detail.request.headers).flatMap(([name, value]) => [
     element('dt', {}, [element('code', { text: name })]),
-    element('dd', {}, [element('code', { text: value, className: 'wrap-anywhere' })]),
+    element('dd', {}, [element('code', { text: String(value), className: 'wrap-anywhere' })]),
   ]));
   $('detail-body').textContent = JSON.stringify(JSON.parse(detail.request.body), null, 2);
   $('detail-attempts').replaceChildren(...detail.attempts_made.map(attemptItem));
@@ -162,7 +178,7 @@ async function openDelivery(eventId, { focus = true } = {}) {
   if (focus) $('detail').focus();
 }
 
-function closeDelivery() {
+function closeDelivery(): void {
   shownEvent = null;
   $('detail').hidden = true;
   const url = new URL(window.location.href);
@@ -170,151 +186,154 @@ function closeDelivery() {
   window.history.replaceState(null, '', url);
 }
 
-async function act(work) {
-  try {
-    clearError();
-    await work();
-  } catch (error) {
-    showError(error);
-  }
-}
-
-function showSecret(secret, note) {
-  $('secret-value').value = secret;
+function showSecret(secret: string, note: string): void {
+  input('secret-value').value = secret;
   $('secret-note').textContent = note;
   $('copy-secret').textContent = 'Copy';
   $('secret').hidden = false;
   $('secret').focus();
 }
 
-function clearFieldErrors() {
-  for (const name of ['url', 'description', 'events']) {
+const EDIT_FIELDS = ['url', 'description', 'events'] as const;
+type EditField = (typeof EDIT_FIELDS)[number];
+
+function editField(name: EditField): HTMLElement {
+  return name === 'events' ? form('edit-form').querySelector('fieldset')! : $(`edit-${name}`);
+}
+
+function clearFieldErrors(): void {
+  for (const name of EDIT_FIELDS) {
     $(`edit-${name}-error`).textContent = '';
-    const field = name === 'events' ? $('edit-form').querySelector('fieldset') : $(`edit-${name}`);
-    field.removeAttribute('aria-invalid');
+    editField(name).removeAttribute('aria-invalid');
   }
 }
 
-function openEdit() {
+function openEdit(): void {
+  const shown = current();
   clearFieldErrors();
-  $('edit-url').value = endpoint.url;
-  $('edit-description').value = endpoint.description;
-  for (const box of $('edit-form').querySelectorAll('input[name="events"]')) box.checked = endpoint.events.includes(box.value);
+  input('edit-url').value = shown.url;
+  input('edit-description').value = shown.description ?? '';
+  for (const box of form('edit-form').querySelectorAll<HTMLInputElement>('input[name="events"]')) box.checked = shown.events.includes(box.value as EventType);
   $('edit-card').hidden = false;
   $('edit-url').focus();
 }
 
-async function saveEdit(event) {
+async function saveEdit(event: Event): Promise<void> {
   event.preventDefault();
   clearFieldErrors();
-  const events = [...$('edit-form').querySelectorAll('input[name="events"]:checked')].map((box) => box.value);
+  const events = [...form('edit-form').querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map((box) => box.value as EventType);
   try {
-    clearError();
-    await api('PATCH', base, { url: $('edit-url').value, description: $('edit-description').value, events });
+    await call(client.PATCH('/dashboard/api/webhooks/{id}', { params: { path }, body: { url: input('edit-url').value, description: input('edit-description').value, events } }));
     $('edit-card').hidden = true;
     await loadEndpoint();
     announce('Endpoint saved.');
   } catch (error) {
     // The message names the property first (url, events, description): shown beside that field.
-    const name = /^(url|events|description)\b/.exec(error.message ?? '')?.[1];
+    const message = error instanceof Error ? error.message : '';
+    const name = /^(url|events|description)\b/.exec(message)?.[1] as EditField | undefined;
     if (!name) return showError(error);
-    $(`edit-${name}-error`).textContent = error.message;
-    const field = name === 'events' ? $('edit-form').querySelector('fieldset') : $(`edit-${name}`);
+    $(`edit-${name}-error`).textContent = message;
+    const field = editField(name);
     field.setAttribute('aria-invalid', 'true');
-    (name === 'events' ? field.querySelector('input') : field).focus();
+    (name === 'events' ? field.querySelector('input')! : field).focus();
   }
 }
 
-async function toggleEnabled() {
-  if (!endpoint.disabled) {
-    const sure = await confirmAction(`Disable ${endpoint.url}?`, 'Nothing is sent to it, and no event is kept for it, until you enable it again.', 'Disable endpoint');
+async function toggleEnabled(): Promise<void> {
+  const shown = current();
+  if (!shown.disabled) {
+    const sure = await confirmAction(`Disable ${shown.url}?`, 'Nothing is sent to it, and no event is kept for it, until you enable it again.', 'Disable endpoint');
     if (!sure) return;
   }
   await act(async () => {
-    await api('POST', `${base}/${endpoint.disabled ? 'enable' : 'disable'}`);
+    if (shown.disabled) await call(client.POST('/dashboard/api/webhooks/{id}/enable', { params: { path } }));
+    else await call(client.POST('/dashboard/api/webhooks/{id}/disable', { params: { path } }));
     await loadEndpoint();
-    announce(endpoint.disabled ? 'Endpoint disabled.' : 'Endpoint enabled: new events are sent to it again.');
+    announce(current().disabled ? 'Endpoint disabled.' : 'Endpoint enabled: new events are sent to it again.');
   });
 }
 
-async function rotate() {
+async function rotate(): Promise<void> {
   const sure = await confirmAction(
-    `Rotate the secret of ${endpoint.url}?`,
+    `Rotate the secret of ${current().url}?`,
     'A new secret signs every request from now on. The current one also signs them for 24 hours, so you can update your receiver without missing events.',
     'Rotate secret',
   );
   if (!sure) return;
   await act(async () => {
-    const rotated = await api('POST', `${base}/rotate-secret`);
+    const rotated = await call(client.POST('/dashboard/api/webhooks/{id}/rotate-secret', { params: { path } }));
     showSecret(rotated.secret, 'The new secret. The previous one also signs requests for 24 hours.');
     await loadEndpoint();
     announce('Secret rotated.');
   });
 }
 
-async function remove() {
-  const sure = await confirmAction(`Delete the endpoint ${endpoint.url}?`, 'No more events are sent to it, pending retries included, and its delivery history is removed. This cannot be undone.', 'Delete endpoint');
+async function remove(): Promise<void> {
+  const sure = await confirmAction(`Delete the endpoint ${current().url}?`, 'No more events are sent to it, pending retries included, and its delivery history is removed. This cannot be undone.', 'Delete endpoint');
   if (!sure) return;
   await act(async () => {
-    await api('DELETE', base);
+    await call(client.DELETE('/dashboard/api/webhooks/{id}', { params: { path } }));
     window.location.assign('/dashboard/settings/webhooks');
   });
 }
 
-async function previewTest() {
-  const type = $('test-type').value;
+async function previewTest(): Promise<void> {
+  const type = select('test-type').value as EventType;
   if (!type) return;
-  const payload = await api('GET', `${base}/test?event_type=${encodeURIComponent(type)}`);
+  const payload = await call(client.GET('/dashboard/api/webhooks/{id}/test', { params: { path, query: { event_type: type } } }));
   $('test-payload').textContent = JSON.stringify(payload, null, 2);
 }
 
-async function resendAllFailed() {
-  const option = $('resend-since').selectedOptions[0];
+async function resendAllFailed(): Promise<void> {
+  const option = select('resend-since').selectedOptions[0];
+  if (!option) return;
   const since = new Date(Date.now() - Number(option.value)).toISOString();
   const sure = await confirmAction('Resend all failed deliveries?', `Every delivery to this endpoint that was given up since ${option.textContent} is sent again, once.`, 'Resend all failed');
   if (!sure) return;
   await act(async () => {
-    const { resent, more } = await api('POST', `${base}/resend-failed`, { since });
+    const { resent, more } = await call(client.POST('/dashboard/api/webhooks/{id}/resend-failed', { params: { path }, body: { since } }));
     await loadDeliveries();
     // At most 1,000 per request (openapi.dashboard.yaml): the button sends the next ones.
     announce(`${resent} failed deliver${resent === 1 ? 'y' : 'ies'} queued again.${more ? ' More remain: resend again for the next ones.' : ''}`);
   });
 }
 
-$('sign-out').addEventListener('click', signOut);
+$('sign-out').addEventListener('click', () => void signOut());
 $('edit').addEventListener('click', openEdit);
 $('edit-cancel').addEventListener('click', () => { $('edit-card').hidden = true; });
-$('edit-form').addEventListener('submit', saveEdit);
-$('toggle-enabled').addEventListener('click', toggleEnabled);
+form('edit-form').addEventListener('submit', (event) => void saveEdit(event));
+$('toggle-enabled').addEventListener('click', () => void toggleEnabled());
 $('reveal').addEventListener('click', () => act(async () => {
-  const { secret } = await api('POST', `${base}/reveal-secret`);
+  const { secret } = await call(client.POST('/dashboard/api/webhooks/{id}/reveal-secret', { params: { path } }));
   showSecret(secret, 'Verify the webhook-signature header of each request with it. Revealing it is written to your Activity log.');
 }));
-$('copy-secret').addEventListener('click', () => copyValue($('secret-value'), $('copy-secret'), 'Secret'));
-$('hide-secret').addEventListener('click', () => { $('secret-value').value = ''; $('secret').hidden = true; });
-$('rotate').addEventListener('click', rotate);
-$('delete').addEventListener('click', remove);
+$('copy-secret').addEventListener('click', () => void copyValue(input('secret-value'), $('copy-secret'), 'Secret'));
+$('hide-secret').addEventListener('click', () => { input('secret-value').value = ''; $('secret').hidden = true; });
+$('rotate').addEventListener('click', () => void rotate());
+$('delete').addEventListener('click', () => void remove());
 $('test-type').addEventListener('change', () => act(previewTest));
 $('send-test').addEventListener('click', () => act(async () => {
-  const delivery = await api('POST', `${base}/test?event_type=${encodeURIComponent($('test-type').value)}`);
+  const delivery = await call(client.POST('/dashboard/api/webhooks/{id}/test', { params: { path, query: { event_type: select('test-type').value as EventType } } }));
   await loadDeliveries();
   announce(`Test event ${delivery.event_id} queued.`);
 }));
-$('filters').addEventListener('submit', (event) => {
+form('filters').addEventListener('submit', (event) => {
   event.preventDefault();
-  act(() => loadDeliveries());
+  void act(() => loadDeliveries());
 });
 for (const id of ['filter-state', 'filter-type']) $(id).addEventListener('change', () => act(() => loadDeliveries()));
 $('more').addEventListener('click', () => act(() => loadDeliveries({ append: true })));
-$('resend-failed').addEventListener('click', resendAllFailed);
+$('resend-failed').addEventListener('click', () => void resendAllFailed());
 $('detail-close').addEventListener('click', closeDelivery);
 $('detail-resend').addEventListener('click', () => act(async () => {
-  await api('POST', `${base}/deliveries/${encodeURIComponent(shownEvent)}/resend`);
-  await Promise.all([loadDeliveries(), openDelivery(shownEvent, { focus: false })]);
-  announce(`${shownEvent} queued again.`);
+  const eventId = shownEvent;
+  if (!eventId) return;
+  await call(client.POST('/dashboard/api/webhooks/{id}/deliveries/{event_id}/resend', { params: { path: { ...path, event_id: eventId } } }));
+  await Promise.all([loadDeliveries(), openDelivery(eventId, { focus: false })]);
+  announce(`${eventId} queued again.`);
 }));
 
-act(async () => {
+void act(async () => {
   await loadEndpoint();
   await Promise.all([loadDeliveries(), previewTest()]);
   const asked = new URLSearchParams(window.location.search).get('delivery');

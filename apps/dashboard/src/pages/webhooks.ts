@@ -1,18 +1,22 @@
 // The Settings → Webhooks page: plain DOM, data from /dashboard/api/webhooks (openapi.dashboard.yaml).
 // Text is only ever set with textContent, never parsed as HTML.
 
-import { $, announce, api, clearError, confirmAction, copyValue, dateTime, element, rowButton, showError, signOut, timeCell } from './common.js';
+import { byId, call, client, type Schemas } from '../api.js';
+import { $, announce, button, clearError, confirmAction, copyValue, dateTime, element, form, input, rowButton, select, showError, signOut, timeCell } from '../dom.js';
 
-const STATE_LABELS = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped' };
+type Endpoint = Schemas['WebhookEndpoint'];
+type Delivery = Schemas['WebhookDelivery'];
+
+const STATE_LABELS: Record<Schemas['WebhookDeliveryStatus'], string> = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped' };
 /** While a shown delivery is still on its way, the list is read again after this long. */
 const DELIVERIES_REFRESH_MS = 2000;
 
 /** The endpoint whose deliveries are shown, and the timer that refreshes them. */
-let shown = null;
-let refreshTimer;
+let shown: Endpoint | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Disabled (after 5 days of failures) before failing before active, with what each means. */
-function endpointStatus(endpoint) {
+function endpointStatus(endpoint: Endpoint): [string, string, string | undefined] {
   if (endpoint.disabled) {
     return ['Disabled', 'disabled', 'Every delivery failed for 5 days, so nothing is sent to it. Enable it once your receiver works again.'];
   }
@@ -20,7 +24,7 @@ function endpointStatus(endpoint) {
   return ['Active', 'active', undefined];
 }
 
-function endpointRow(endpoint) {
+function endpointRow(endpoint: Endpoint): HTMLTableRowElement {
   const buttons = element('div', { className: 'row-actions' }, [
     ...(endpoint.disabled ? [rowButton('Enable', `Enable endpoint ${endpoint.url}`, () => enableEndpoint(endpoint))] : []),
     rowButton('Deliveries', `Show deliveries to ${endpoint.url}`, () => showDeliveries(endpoint)),
@@ -28,7 +32,7 @@ function endpointRow(endpoint) {
     rowButton('Rotate secret', `Rotate secret of ${endpoint.url}`, () => rotateSecret(endpoint)),
     rowButton('Delete', `Delete endpoint ${endpoint.url}`, () => deleteEndpoint(endpoint), 'button-danger'),
   ]);
-  const status = endpointStatus(endpoint);
+  const [label, kind, title] = endpointStatus(endpoint);
   return element('tr', { attrs: { 'data-endpoint-id': endpoint.id } }, [
     element('th', { attrs: { scope: 'row', 'data-label': 'URL' } }, [
       // The endpoint's own page: state, success rate, edit, secret, deliveries with their attempts.
@@ -41,24 +45,20 @@ function endpointRow(endpoint) {
     ]),
     timeCell('Created', endpoint.created_at, ''),
     element('td', { attrs: { 'data-label': 'Status' } }, [
-      element('span', {
-        text: status[0],
-        className: `badge badge-${status[1]}`,
-        attrs: status[2] ? { title: status[2] } : {},
-      }),
+      element('span', { text: label, className: `badge badge-${kind}`, attrs: title ? { title } : {} }),
     ]),
     element('td', { className: 'actions', attrs: { 'data-label': 'Actions' } }, [buttons]),
   ]);
 }
 
-function deliveryRow(delivery) {
+function deliveryRow(endpoint: Endpoint, delivery: Delivery): HTMLTableRowElement {
   const response = delivery.last_status_code === null
     ? element('span', { text: delivery.attempts === 0 ? '—' : `no answer${delivery.last_error ? ` (${delivery.last_error})` : ''}`, className: 'muted' })
     : element('code', { text: String(delivery.last_status_code) });
   return element('tr', { attrs: { 'data-event-id': delivery.event_id } }, [
     element('th', { attrs: { scope: 'row', 'data-label': 'Event' } }, [
       // Opens the delivery with its request and attempts on the endpoint's own page.
-      element('a', { attrs: { href: `/dashboard/settings/webhooks/${encodeURIComponent(shown.id)}?delivery=${delivery.event_id}` } }, [
+      element('a', { attrs: { href: `/dashboard/settings/webhooks/${encodeURIComponent(endpoint.id)}?delivery=${delivery.event_id}` } }, [
         element('code', { text: delivery.event_type }),
         element('br'),
         element('code', { text: delivery.event_id }),
@@ -79,25 +79,25 @@ function deliveryRow(delivery) {
   ]);
 }
 
-function renderEndpoints(endpoints) {
+function renderEndpoints(endpoints: Endpoint[]): void {
   $('endpoints-body').replaceChildren(...endpoints.map(endpointRow));
   $('endpoints-table').hidden = endpoints.length === 0;
   $('endpoints-empty').hidden = endpoints.length !== 0;
 }
 
-async function refreshEndpoints() {
-  const { endpoints } = await api('GET', '/webhooks');
+async function refreshEndpoints(): Promise<void> {
+  const { endpoints } = await call(client.GET('/dashboard/api/webhooks'));
   renderEndpoints(endpoints);
-  if (shown && !endpoints.some((endpoint) => endpoint.id === shown.id)) hideDeliveries();
+  if (shown && !endpoints.some((endpoint) => endpoint.id === shown?.id)) hideDeliveries();
 }
 
-async function refreshDeliveries() {
+async function refreshDeliveries(): Promise<void> {
   clearTimeout(refreshTimer);
   if (!shown) return;
   const endpoint = shown;
-  const { deliveries } = await api('GET', `/webhooks/${encodeURIComponent(endpoint.id)}/deliveries`);
+  const { deliveries } = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries', byId(endpoint.id)));
   if (shown !== endpoint) return;
-  $('deliveries-body').replaceChildren(...deliveries.map(deliveryRow));
+  $('deliveries-body').replaceChildren(...deliveries.map((delivery) => deliveryRow(endpoint, delivery)));
   $('deliveries-table').hidden = deliveries.length === 0;
   $('deliveries-empty').hidden = deliveries.length !== 0;
   // Keep the list current while something is on its way (the first attempt follows within seconds).
@@ -106,7 +106,7 @@ async function refreshDeliveries() {
   }
 }
 
-async function showDeliveries(endpoint) {
+async function showDeliveries(endpoint: Endpoint): Promise<void> {
   shown = endpoint;
   $('deliveries-url').textContent = endpoint.url;
   $('deliveries-body').replaceChildren();
@@ -120,59 +120,61 @@ async function showDeliveries(endpoint) {
   }
 }
 
-function hideDeliveries() {
+function hideDeliveries(): void {
   shown = null;
   clearTimeout(refreshTimer);
   $('deliveries').hidden = true;
 }
 
-function showSecret(endpoint) {
+function showSecret(endpoint: Schemas['CreatedWebhookEndpoint']): void {
   $('new-secret-url').textContent = endpoint.url;
-  $('new-secret-value').value = endpoint.secret;
-  const rotated = endpoint.previous_secret_expires_at !== null;
-  $('new-secret-rotated').hidden = !rotated;
-  if (rotated) {
-    $('previous-expires').textContent = dateTime.format(new Date(endpoint.previous_secret_expires_at));
-    $('previous-expires').setAttribute('datetime', endpoint.previous_secret_expires_at);
+  input('new-secret-value').value = endpoint.secret;
+  const expires = endpoint.previous_secret_expires_at;
+  $('new-secret-rotated').hidden = !expires;
+  if (expires) {
+    $('previous-expires').textContent = dateTime.format(new Date(expires));
+    $('previous-expires').setAttribute('datetime', expires);
   }
   $('copy-secret').textContent = 'Copy';
   $('new-secret').hidden = false;
   $('new-secret').focus();
 }
 
-function hideSecret() {
-  $('new-secret-value').value = '';
+function hideSecret(): void {
+  input('new-secret-value').value = '';
   $('new-secret').hidden = true;
   $('endpoint-url').focus();
 }
 
-async function createEndpoint(event) {
+async function createEndpoint(event: Event): Promise<void> {
   event.preventDefault();
-  const form = $('create-form');
-  if (!form.reportValidity()) return;
-  const events = [...form.querySelectorAll('input[name="events"]:checked')].map((box) => box.value);
+  const create = form('create-form');
+  if (!create.reportValidity()) return;
+  const events = [...create.querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map((box) => box.value as Schemas['EventType']);
   if (events.length === 0) {
     showError(new Error('Choose at least one event type.'));
     return;
   }
-  const button = $('create-button');
-  button.disabled = true;
+  const submit = button('create-button');
+  submit.disabled = true;
   try {
     clearError();
-    const apiVersion = $('endpoint-api-version').value;
-    const created = await api('POST', '/webhooks', { url: $('endpoint-url').value, events, ...(apiVersion && { api_version: apiVersion }) });
-    form.reset();
+    const apiVersion = select('endpoint-api-version').value;
+    const created = await call(client.POST('/dashboard/api/webhooks', {
+      body: { url: input('endpoint-url').value, events, ...(apiVersion && { api_version: apiVersion }) },
+    }));
+    create.reset();
     showSecret(created);
     await refreshEndpoints();
     announce(`Endpoint ${created.url} added. Copy its secret now: you won't see it again.`);
   } catch (error) {
     showError(error);
   } finally {
-    button.disabled = false;
+    submit.disabled = false;
   }
 }
 
-async function rotateSecret(endpoint) {
+async function rotateSecret(endpoint: Endpoint): Promise<void> {
   const sure = await confirmAction(
     `Rotate the secret of ${endpoint.url}?`,
     'A new secret signs every request from now on. The current one also signs them for 24 hours, so you can update your receiver without missing events.',
@@ -181,7 +183,7 @@ async function rotateSecret(endpoint) {
   if (!sure) return;
   try {
     clearError();
-    const rotated = await api('POST', `/webhooks/${encodeURIComponent(endpoint.id)}/rotate-secret`);
+    const rotated = await call(client.POST('/dashboard/api/webhooks/{id}/rotate-secret', byId(endpoint.id)));
     showSecret(rotated);
     await refreshEndpoints();
     announce(`Secret of ${endpoint.url} rotated. Copy the new one now: you won't see it again.`);
@@ -190,10 +192,10 @@ async function rotateSecret(endpoint) {
   }
 }
 
-async function enableEndpoint(endpoint) {
+async function enableEndpoint(endpoint: Endpoint): Promise<void> {
   try {
     clearError();
-    await api('POST', `/webhooks/${encodeURIComponent(endpoint.id)}/enable`);
+    await call(client.POST('/dashboard/api/webhooks/{id}/enable', byId(endpoint.id)));
     await refreshEndpoints();
     announce(`Endpoint ${endpoint.url} enabled: new events are sent to it again.`);
   } catch (error) {
@@ -201,7 +203,7 @@ async function enableEndpoint(endpoint) {
   }
 }
 
-async function deleteEndpoint(endpoint) {
+async function deleteEndpoint(endpoint: Endpoint): Promise<void> {
   const sure = await confirmAction(
     `Delete the endpoint ${endpoint.url}?`,
     'No more events are sent to it, pending retries included, and its delivery history is removed. This cannot be undone.',
@@ -210,7 +212,7 @@ async function deleteEndpoint(endpoint) {
   if (!sure) return;
   try {
     clearError();
-    await api('DELETE', `/webhooks/${encodeURIComponent(endpoint.id)}`);
+    await call(client.DELETE('/dashboard/api/webhooks/{id}', byId(endpoint.id)));
     if (shown?.id === endpoint.id) hideDeliveries();
     await refreshEndpoints();
     announce(`Endpoint ${endpoint.url} deleted.`);
@@ -219,27 +221,27 @@ async function deleteEndpoint(endpoint) {
   }
 }
 
-async function sendTest() {
+async function sendTest(): Promise<void> {
   if (!shown) return;
-  const button = $('send-test');
-  button.disabled = true;
+  const send = button('send-test');
+  send.disabled = true;
   try {
     clearError();
-    const delivery = await api('POST', `/webhooks/${encodeURIComponent(shown.id)}/test`);
+    const delivery = await call(client.POST('/dashboard/api/webhooks/{id}/test', byId(shown.id)));
     await refreshDeliveries();
     announce(`Test event ${delivery.event_id} queued.`);
   } catch (error) {
     showError(error);
   } finally {
-    button.disabled = false;
+    send.disabled = false;
   }
 }
 
-async function resend(delivery) {
+async function resend(delivery: Delivery): Promise<void> {
   if (!shown) return;
   try {
     clearError();
-    await api('POST', `/webhooks/${encodeURIComponent(shown.id)}/deliveries/${encodeURIComponent(delivery.event_id)}/resend`);
+    await call(client.POST('/dashboard/api/webhooks/{id}/deliveries/{event_id}/resend', { params: { path: { id: shown.id, event_id: delivery.event_id } } }));
     await refreshDeliveries();
     announce(`${delivery.event_type} ${delivery.event_id} queued again.`);
   } catch (error) {
@@ -247,21 +249,20 @@ async function resend(delivery) {
   }
 }
 
-$('create-form').addEventListener('submit', createEndpoint);
-$('copy-secret').addEventListener('click', () => copyValue($('new-secret-value'), $('copy-secret'), 'Secret'));
-$('dismiss-secret').addEventListener('click', hideSecret);
-$('send-test').addEventListener('click', sendTest);
-$('refresh-deliveries').addEventListener('click', () => refreshDeliveries().catch(showError));
-$('sign-out').addEventListener('click', signOut);
-refreshEndpoints().catch(showError);
-fillApiVersions().catch(showError);
-
 /** The create form's version select: the account's pinned version (the default) and the newer open ones. */
-async function fillApiVersions() {
-  const account = await api('GET', '/account');
-  const select = $('endpoint-api-version');
-  select.replaceChildren(
+async function fillApiVersions(): Promise<void> {
+  const account = await call(client.GET('/dashboard/api/account'));
+  select('endpoint-api-version').replaceChildren(
     new Option(`${account.api_version} (your account's)`, account.api_version, true, true),
     ...account.api_versions_available.map((version) => new Option(version, version)),
   );
 }
+
+form('create-form').addEventListener('submit', (event) => void createEndpoint(event));
+$('copy-secret').addEventListener('click', () => void copyValue(input('new-secret-value'), $('copy-secret'), 'Secret'));
+$('dismiss-secret').addEventListener('click', hideSecret);
+$('send-test').addEventListener('click', () => void sendTest());
+$('refresh-deliveries').addEventListener('click', () => refreshDeliveries().catch(showError));
+$('sign-out').addEventListener('click', () => void signOut());
+refreshEndpoints().catch(showError);
+fillApiVersions().catch(showError);

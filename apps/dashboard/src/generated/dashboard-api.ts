@@ -418,9 +418,11 @@ export interface paths {
         put?: never;
         /**
          * Disable an endpoint
-         * @description Stops sending to the endpoint, as after 5 days of failures: no event is kept for it until it is enabled
-         *     again (`POST …/enable`), and its waiting deliveries are given up (status `failed`; once it is enabled,
-         *     `POST …/resend-failed` sends them again). The request gives up the first 1,000; the delivery worker gives
+         * @description Stops sending to the endpoint, as after 5 days of failures. **Waiting deliveries** (pending or retrying)
+         *     are given up: they show as `failed`, and once it is enabled `POST …/resend-failed` sends them again.
+         *     **Events while it is disabled** get no delivery to it: the events list (`GET /dashboard/api/events`) shows
+         *     them as `skipped` there, and `POST /dashboard/api/events/{event_id}/resend` sends one once it is enabled
+         *     (events are kept 30 days). The request gives up the first 1,000; the delivery worker gives
          *     up the rest within moments, 1,000 at a time. Disabling a disabled endpoint changes nothing. No body.
          */
         post: operations["disableWebhookEndpoint"];
@@ -497,10 +499,293 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's API requests, a page at a time
+         * @description Every request made to the public API (`/api`) with one of the seller's API keys, newest first, `limit` at a
+         *     time (50 by default); `next_cursor` fetches the next (older) page, until `null`. A request whose key was
+         *     not accepted (missing, unknown, revoked or expired: `401`) belongs to no seller and is not listed.
+         *
+         *     **Recording.** Requests are recorded off the request's path: kept in memory and written in batches, so a
+         *     request shows here within 2 seconds of its answer. When the server cannot keep up (more than 10,000
+         *     requests waiting to be written, or 1,000 of one seller), the extra ones are not recorded (the server
+         *     counts them in its `customers_request_logs_dropped_total` metric) and the request is never slowed.
+         *     The operator may turn recording off (`serve --request-logs off`); nothing is listed then.
+         *
+         *     **Retention.** Rows are kept 30 days, and at most the newest 100,000 of a seller; older ones are deleted
+         *     in batches of at most 5,000 by the server every few minutes.
+         *
+         *     **Filters** combine: `request_id` (one request, the `X-Request-Id` that the SDK's errors carry),
+         *     `status_class` (`2xx`, `4xx`, `5xx`), `method`, `path` (an exact path, or a prefix ending with `*`:
+         *     `/api/customers*`), `key_id` (one API key), `mode` (`live` or `test` keys), `since` (inclusive) and
+         *     `until` (exclusive). A value outside its allowed form is `400` naming the parameter.
+         */
+        get: operations["listRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/request-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One request, with its bodies
+         * @description One recorded request as listed, plus the body it was sent with (writes only: `POST`, `PATCH`, `PUT`;
+         *     JSON, at most 8 KiB, any property whose name says it is a secret, password, token or key replaced by
+         *     `"[redacted]"`) and, for a `4xx` or `5xx` answer, the error body it got (`{ "error", "message" }`).
+         *     A request of another seller is `404`.
+         */
+        get: operations["getRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's change events across endpoints, a page at a time
+         * @description The seller's change events (openapi.yaml, "Change events"), newest first, `limit` at a time (50 by
+         *     default), each with its delivery state at every endpoint that receives its type: `pending`, `retrying`,
+         *     `delivered`, `failed` (as in an endpoint's deliveries), or `skipped` when the endpoint had no delivery of
+         *     it (it was disabled when the event happened): a skipped or failed one is sent by
+         *     `POST /dashboard/api/events/{event_id}/resend`. At most 50 endpoints per event are listed, oldest first.
+         *     Events are kept as long as the outbox keeps them (openapi.yaml, `GET /api/events`).
+         *
+         *     **Search:** `event_id` finds events whose id starts with the given text: `evt_` and at least 4 hex digits,
+         *     or the hex digits alone (`89dd612c` finds `evt_89dd612c…`); `customer_id` finds one customer's events.
+         *     Both combine. A value outside its form is `400` naming it.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/events/{event_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event to one endpoint again
+         * @description Sends the event to the endpoint as soon as possible, as `POST /dashboard/api/webhooks/{id}/deliveries/{event_id}/resend`
+         *     does (the same service, the same `webhook_delivery.resent` audit row and rate budget): a delivered one once
+         *     more, a failed or retrying one now with its attempts counted from zero, and a `skipped` one (the endpoint
+         *     was disabled when the event happened) for the first time: for that, the endpoint must be enabled, receive
+         *     the event's type and have existed when it happened, else `404`. An event or endpoint of another seller is
+         *     `404`.
+         */
+        post: operations["resendEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's customers, a page at a time
+         * @description The seller's customers, newest first, with exactly the public API's rules (openapi.yaml,
+         *     `GET /api/customers`: the same service): `limit` (1 to 100, 20 by default), `cursor` (the previous
+         *     page's `next_cursor`), and the filters `email` (the customer with this address, compared
+         *     case-insensitively: the search by email), `status`, `created_after` and `created_before`. An unknown or
+         *     malformed parameter is `400` naming it. A customer's events: `GET /dashboard/api/events?customer_id=`.
+         */
+        get: operations["listDashboardCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One customer
+         * @description The customer, as `GET /api/customers/{id}` answers it. A customer of another seller is `404`.
+         */
+        get: operations["getDashboardCustomer"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a customer for good
+         * @description Deletes the customer as `DELETE /api/customers/{id}` does (the same service and `customer.deleted` event);
+         *     it cannot be undone. Written to the Activity log (`customer.deleted`).
+         */
+        delete: operations["deleteDashboardCustomer"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a customer
+         * @description Changes what is given, with the public API's rules (`PATCH /api/customers/{id}`, the same service: the same
+         *     validation, `400` naming the property, `409` for an email another customer has) and the same change event.
+         *     Written to the Activity log (`customer.updated`).
+         */
+        patch: operations["updateDashboardCustomer"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The properties of a listed request. */
+        RequestLogFields: {
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the answer was sent.
+             */
+            occurred_at: string;
+            method: string;
+            /** @description The path as requested, without the query string. */
+            path: string;
+            status: number;
+            /** @description From the request's arrival to its answer, in milliseconds (one decimal). */
+            duration_ms: number;
+            /**
+             * Format: uuid
+             * @description The API key's id; `null` once the key was deleted.
+             */
+            key_id: string | null;
+            /** @description The key's name when the request was made. */
+            key_name: string | null;
+            /** @description The key's display prefix (`sk_live_` and 4 characters). */
+            key_prefix: string | null;
+            /** @description The request's `X-Request-Id` (the SDK's errors carry it). */
+            request_id: string;
+            /** @description The API version the request was answered in (`Customers-Version`). */
+            api_version: string | null;
+            mode: components["schemas"]["KeyMode"];
+        };
+        RequestLog: components["schemas"]["RequestLogFields"];
+        RequestLogDetail: components["schemas"]["RequestLogFields"] & {
+            /**
+             * @description The JSON body of a write (`POST`, `PATCH`, `PUT`) with secret-like properties replaced by
+             *     `"[redacted]"`; `null` for other methods, no body, a body that is not JSON, or one over 8 KiB
+             *     (then `{ "truncated": true }`).
+             */
+            request_body: unknown;
+            /** @description The error answer of a `4xx` or `5xx` (`{ "error", "message" }`); `null` otherwise. */
+            error_body: components["schemas"]["Error"] | null;
+        };
+        RequestLogList: {
+            request_logs: components["schemas"]["RequestLog"][];
+            /** @description Pass as `cursor` for the next (older) page; `null` on the last one. */
+            next_cursor: string | null;
+        };
+        /**
+         * @description As `WebhookDeliveryStatus`, plus `skipped`: the endpoint receives this type but has no delivery of the
+         *     event, because it was disabled when the event happened (resend sends it).
+         * @enum {string}
+         */
+        EventDeliveryStatus: "pending" | "retrying" | "delivered" | "failed" | "skipped";
+        EventDeliveryState: {
+            /** Format: uuid */
+            endpoint_id: string;
+            endpoint_url: string;
+            status: components["schemas"]["EventDeliveryStatus"];
+            attempts: number;
+            last_status_code: number | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+        };
+        DashboardEvent: {
+            id: string;
+            type: components["schemas"]["EventType"];
+            /** Format: uuid */
+            customer_id: string;
+            sequence: number;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description Its state at each endpoint that receives its type (created before it), oldest endpoint first. */
+            deliveries: components["schemas"]["EventDeliveryState"][];
+        };
+        DashboardEventList: {
+            events: components["schemas"]["DashboardEvent"][];
+            /** @description Pass as `cursor` for the next (older) page; `null` on the last one. */
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        CustomerStatus: "active" | "inactive" | "suspended";
+        /** @description A customer as the public API answers it (openapi.yaml, `Customer`). */
+        DashboardCustomer: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            seller_id: string;
+            first_name: string;
+            last_name: string;
+            email: string;
+            company_name: string | null;
+            legal_entity: string | null;
+            language: string | null;
+            status: components["schemas"]["CustomerStatus"];
+            address_data: Record<string, never> | null;
+            postal_redirect_address: Record<string, never> | null;
+            source: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DashboardCustomerList: {
+            data: components["schemas"]["DashboardCustomer"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /**
+         * @description The endpoint's health in words, by one rule: `disabled` once disabled (by the seller, or after 5 days of
+         *     failures); otherwise `failing` as soon as its last 5 attempts all failed, or when it has not succeeded for
+         *     an hour while attempts failed (its first failure since its last success is over an hour old); otherwise
+         *     `healthy` (also before its first attempt). One success makes it `healthy` again.
+         * @enum {string}
+         */
+        EndpointHealth: "healthy" | "failing" | "disabled";
         ActivityList: {
             entries: components["schemas"]["ActivityEntry"][];
             /** @description Pass as `cursor` for the next (older) page; `null` on the last one. */
@@ -513,7 +798,7 @@ export interface components {
              * @description What changed.
              * @enum {string}
              */
-            action: "seller.created" | "seller.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.secret_revealed" | "webhook_endpoint.test_sent" | "webhook_delivery.resent" | "webhook_delivery.resent_failed" | "sign_in_link.issued" | "sign_in.used" | "signed_out";
+            action: "seller.created" | "seller.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.secret_revealed" | "webhook_endpoint.test_sent" | "webhook_delivery.resent" | "webhook_delivery.resent_failed" | "customer.updated" | "customer.deleted" | "sign_in_link.issued" | "sign_in.used" | "signed_out";
             /**
              * @description Who: the operator's CLI, a dashboard session, an API key, or the server itself.
              * @enum {string}
@@ -567,8 +852,17 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            /** @description The key's first 12 characters (`sk_live_` and 4 more), to recognise it. */
+            /**
+             * @description The key's first 12 characters (its kind's prefix, `sk_live_`, `sk_test_`, `rk_live_` or `rk_test_`, and
+             *     4 more), to recognise it.
+             */
             prefix: string;
+            mode: components["schemas"]["KeyMode"];
+            /**
+             * @description The scopes a restricted key (`rk_`) was granted, sorted; `null` for a secret key (`sk_`), which holds
+             *     every scope.
+             */
+            scopes: components["schemas"]["KeyScope"][] | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -588,6 +882,17 @@ export interface components {
             revoked_at: string | null;
             status: components["schemas"]["KeyStatus"];
         };
+        /**
+         * @description Which of the seller's data the key acts on (its prefix says it too, `_live_` or `_test_`).
+         * @enum {string}
+         */
+        KeyMode: "live" | "test";
+        /**
+         * @description A scope of the public API (`x-scopes` of openapi.yaml's operations; the permission table is in its
+         *     description), such as `customers:read`.
+         * @example customers:read
+         */
+        KeyScope: string;
         /** @description An API key as listed. The key itself is never shown again after creation. */
         Key: components["schemas"]["KeyFields"];
         /** @description A new key, with the full key shown this once. */
@@ -677,6 +982,18 @@ export interface components {
              *     and in a `Customers-Version` header.
              */
             api_version: string;
+            /** @description Only on the list and an endpoint's own page (as `last_succeeded_at` and `next_retry_at`). */
+            health?: components["schemas"]["EndpointHealth"];
+            /**
+             * Format: date-time
+             * @description When an attempt to it last succeeded (`2xx`), as far as kept attempts tell; `null` when none did.
+             */
+            last_succeeded_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When its next waiting delivery is due (a retry while it is failing); `null` when none waits.
+             */
+            next_retry_at?: string | null;
         };
         /** @description A webhook endpoint as listed. Its secret is never shown again after creation or rotation. */
         WebhookEndpoint: components["schemas"]["WebhookEndpointFields"];
@@ -689,8 +1006,10 @@ export interface components {
             secret: string;
         };
         WebhookEndpointList: {
-            endpoints: components["schemas"]["WebhookEndpoint"][];
+            endpoints: components["schemas"]["ListedWebhookEndpoint"][];
         };
+        /** @description An endpoint as listed, with its health, last success and next retry. */
+        ListedWebhookEndpoint: components["schemas"]["WebhookEndpointFields"] & Record<string, never>;
         WebhookEndpointCreate: {
             /**
              * @description An absolute `http` or `https` URL without user name or password, control characters (C0, DEL, C1)
@@ -717,7 +1036,7 @@ export interface components {
             events?: components["schemas"]["EventType"][];
             description?: string;
         };
-        /** @description An endpoint with its success rate over the last 24 hours and 7 days. */
+        /** @description An endpoint with its health, last success, next retry and success rate over the last 24 hours and 7 days. */
         WebhookEndpointDetail: components["schemas"]["WebhookEndpointFields"] & {
             success_rates: {
                 last_24h: components["schemas"]["SuccessRate"];
@@ -825,6 +1144,26 @@ export interface components {
         };
     };
     responses: {
+        /** @description The seller has nothing with this id (another seller's is the same). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Another customer of the seller has this email address. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The body is missing, not a JSON object, or breaks a rule; the message names the property. */
         BadRequest: {
             headers: {
@@ -976,6 +1315,14 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The previous page's `next_cursor`; another value is `400`. */
+        PageCursor: string;
+        PageLimit: number;
+        /**
+         * @description The customer's UUID. A customer of another seller, or a value that is not a UUID, is `404 Not Found`.
+         * @example 3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61
+         */
+        CustomerId: string;
         /**
          * @description The sign-in link's one-time token (43 characters of base64url).
          * @example OTwu69LXpWbc3sEdixcH6AAnJgROHXlDFJg1vh7zBsM
@@ -2071,6 +2418,295 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listRequestLogs: {
+        parameters: {
+            query?: {
+                request_id?: string;
+                status_class?: "2xx" | "3xx" | "4xx" | "5xx";
+                method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "HEAD" | "OPTIONS";
+                /** @description An exact path (`/api/customers/3f1c…`) or a prefix ending with `*` (`/api/customers*`). */
+                path?: string;
+                /** @description Only requests made with this API key (its id, as in `GET /dashboard/api/keys`). */
+                key_id?: string;
+                /** @description Only requests made with live keys, or with test keys. */
+                mode?: components["schemas"]["KeyMode"];
+                /** @description Only requests at or after this time (ISO 8601 with its offset). */
+                since?: string;
+                /** @description Only requests before this time (ISO 8601 with its offset). */
+                until?: string;
+                /** @description The previous page's `next_cursor`; another value is `400`. */
+                cursor?: components["parameters"]["PageCursor"];
+                limit?: components["parameters"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getRequestLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The log row's id, as listed. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description An event id or its beginning (at least 4 hex digits, with or without `evt_`). */
+                event_id?: string;
+                customer_id?: string;
+                /** @description The previous page's `next_cursor`; another value is `400`. */
+                cursor?: components["parameters"]["PageCursor"];
+                limit?: components["parameters"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    resendEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
+                 *     the request is `403 Forbidden`.
+                 * @example http://127.0.0.1:3000
+                 */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /**
+                 * @description The event's id (`evt_` and 32 hex digits), as listed in the endpoint's deliveries.
+                 * @example evt_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                 */
+                event_id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    endpoint_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued to be sent now; the events list shows how it goes. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listDashboardCustomers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                email?: string;
+                status?: components["schemas"]["CustomerStatus"];
+                created_after?: string;
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardCustomerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getDashboardCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The customer's UUID. A customer of another seller, or a value that is not a UUID, is `404 Not Found`.
+                 * @example 3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61
+                 */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardCustomer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteDashboardCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
+                 *     the request is `403 Forbidden`.
+                 * @example http://127.0.0.1:3000
+                 */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /**
+                 * @description The customer's UUID. A customer of another seller, or a value that is not a UUID, is `404 Not Found`.
+                 * @example 3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61
+                 */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateDashboardCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
+                 *     the request is `403 Forbidden`.
+                 * @example http://127.0.0.1:3000
+                 */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /**
+                 * @description The customer's UUID. A customer of another seller, or a value that is not a UUID, is `404 Not Found`.
+                 * @example 3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61
+                 */
+                id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The customer, changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardCustomer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
         };
     };

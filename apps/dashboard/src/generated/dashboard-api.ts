@@ -1087,10 +1087,12 @@ export interface components {
         };
         /**
          * @description `pending`: not tried yet; `retrying`: an attempt failed and another is scheduled (`next_attempt_at`);
-         *     `delivered`: a `2xx` answer acknowledged it; `failed`: given up after every retry (resend to try again).
+         *     `delivered`: a `2xx` answer acknowledged it; `failed`: given up after every retry (resend to try again);
+         *     `skipped`: never attempted because the seller's waiting deliveries were at their cap when the event
+         *     happened (`last_error` says so; resend to send it).
          * @enum {string}
          */
-        WebhookDeliveryStatus: "pending" | "retrying" | "delivered" | "failed";
+        WebhookDeliveryStatus: "pending" | "retrying" | "delivered" | "failed" | "skipped";
         /** @description One event on its way to one endpoint, and how its attempts went. */
         WebhookDelivery: components["schemas"]["WebhookDeliveryFields"];
         /** @description The properties of a listed delivery. */

@@ -50,7 +50,8 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
     });
     const list = await call('GET', '/webhooks');
     expect(list.text).not.toContain(created.json.secret);
-    expect(list.json.endpoints).toContainEqual({ ...created.json, secret: undefined });
+    // Listed with its health too: nothing tried yet, so healthy, never succeeded, nothing due.
+    expect(list.json.endpoints).toContainEqual({ ...created.json, secret: undefined, health: 'healthy', last_succeeded_at: null, next_retry_at: null });
     expect(Object.keys(list.json.endpoints.find((e: { id: string }) => e.id === created.json.id))).not.toContain('secret');
 
     const only = await call('POST', '/webhooks', { url: 'https://portal.example.com/h', events: ['customer.deleted', 'customer.updated', 'customer.updated'] });

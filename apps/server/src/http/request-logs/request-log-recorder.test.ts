@@ -53,6 +53,15 @@ describe.each(DIALECTS)('the request log recorder on %s', (dialect) => {
     expect(drops.seller_full).toBe(2);
   });
 
+  it('writes the buffer by itself on its timer, without anybody flushing it', async () => {
+    const seller = await createSeller(database.handle, { name: 'timer', plan: 'starter' });
+    recorder = createRequestLogRecorder({ database: database.handle, log: pino({ level: 'silent' }), now: () => new Date(), flushMs: 20 });
+    recorder.record(entry(seller.id));
+    // Waits for the row however slow the machine is; only that the timer writes it is checked.
+    await expect.poll(async () => (await rowsOf(seller.id)).length, { timeout: 60_000, interval: 20 }).toBe(1);
+    expect(recorder.waiting).toBe(0);
+  });
+
   it("writes each key's name and prefix as they are, and counts a batch the database refuses", async () => {
     const seller = await createSeller(database.handle, { name: 'keys', plan: 'starter' });
     const key = await createApiKey(database.handle, { sellerId: seller.id, name: 'Production checkout' });

@@ -1,4 +1,6 @@
+import { CompiledQuery } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 
 /** One request as recorded, before its key's name and prefix are looked up. */
 export interface RequestLogEntry {
@@ -22,51 +24,49 @@ export const REQUEST_LOGS_PER_SELLER = 100_000;
 /** The most rows one prune run deletes, in total. */
 export const REQUEST_LOG_PRUNE_BATCH = 5_000;
 
-/** Rows per INSERT statement: 14 parameters each stays far below SQLite's 32,766. */
-const ROWS_PER_INSERT = 500;
+const COLUMNS = 'seller_id, occurred_at, method, path, status, duration_ms, key_id, key_name, key_prefix, request_id, api_version, mode, request_body, error_body';
+/** SQLite: one prepared row insert, run synchronously for each row inside one write transaction. */
+const SQLITE_INSERT = `insert into request_logs (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/** PostgreSQL: the whole batch in one statement, a column per array parameter. */
+const POSTGRES_INSERT = `insert into request_logs (${COLUMNS})
+  select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::integer[], $6::real[], $7::uuid[],
+    $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])`;
+
+type KeyNames = Map<string, { name: string; prefix: string } | null>;
+
+/** A row's values in {@link COLUMNS}' order. */
+function valuesOf(entry: RequestLogEntry, keys: KeyNames): unknown[] {
+  const key = entry.keyId === null ? null : keys.get(entry.keyId) ?? null;
+  return [
+    entry.sellerId, entry.occurredAt, entry.method, entry.path, entry.status, entry.durationMs, entry.keyId,
+    key?.name ?? null, key?.prefix ?? null, entry.requestId, entry.apiVersion, entry.mode, entry.requestBody, entry.errorBody,
+  ];
+}
 
 /**
  * Writes a batch of entries in one transaction, with each key's name and prefix as they are now (`keys`: the
- * ones already known; the others are read in one query and added).
+ * ones already known; the others are read in one query and added). Plain SQL rather than the query builder: a
+ * batch of 2,000 rows built as one Kysely INSERT cost about 40 µs of CPU per row to compile (measured), more than
+ * the request it records.
  */
-export async function insertRequestLogs(
-  handle: DatabaseHandle,
-  entries: readonly RequestLogEntry[],
-  keys: Map<string, { name: string; prefix: string } | null>,
-): Promise<void> {
+export async function insertRequestLogs(handle: DatabaseHandle, entries: readonly RequestLogEntry[], keys: KeyNames): Promise<void> {
   const unknown = [...new Set(entries.map((entry) => entry.keyId).filter((id): id is string => id !== null && !keys.has(id)))];
   if (unknown.length > 0) {
     const rows = await handle.db.selectFrom('api_keys').select(['id', 'name', 'prefix']).where('id', 'in', unknown).execute();
     for (const id of unknown) keys.set(id, null);
     for (const row of rows) keys.set(String(row.id), { name: row.name, prefix: row.prefix });
   }
-  await handle.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
-      await trx
-        .insertInto('request_logs')
-        .values(
-          entries.slice(start, start + ROWS_PER_INSERT).map((entry) => {
-            const key = entry.keyId === null ? null : keys.get(entry.keyId) ?? null;
-            return {
-              seller_id: entry.sellerId,
-              occurred_at: entry.occurredAt,
-              method: entry.method,
-              path: entry.path,
-              status: entry.status,
-              duration_ms: entry.durationMs,
-              key_id: entry.keyId,
-              key_name: key?.name ?? null,
-              key_prefix: key?.prefix ?? null,
-              request_id: entry.requestId,
-              api_version: entry.apiVersion,
-              mode: entry.mode,
-              request_body: entry.requestBody,
-              error_body: entry.errorBody,
-            };
-          }),
-        )
-        .execute();
-    }
+  if (handle.dialect === 'postgres') {
+    const columns: unknown[][] = Array.from({ length: 14 }, () => []);
+    for (const entry of entries) valuesOf(entry, keys).forEach((value, index) => columns[index]!.push(value));
+    await handle.db.executeQuery(CompiledQuery.raw(POSTGRES_INSERT, columns));
+    return;
+  }
+  const { writeRun } = handle;
+  await writeTransaction(handle, async (trx) => {
+    // The write connection's own prepared statement when there is one (a file); the query builder otherwise.
+    if (writeRun) for (const entry of entries) writeRun(SQLITE_INSERT, valuesOf(entry, keys));
+    else for (const entry of entries) await trx.executeQuery(CompiledQuery.raw(SQLITE_INSERT, valuesOf(entry, keys)));
   });
 }
 

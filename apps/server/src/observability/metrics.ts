@@ -126,6 +126,19 @@ export function createServerMetrics(): ServerMetrics {
     },
   });
   const inFlight = new client.Gauge({ name: 'customers_webhook_attempts_in_flight', help: 'Webhook delivery attempts running in this process.', registers });
+  const attemptDuration = new client.Histogram({
+    name: 'customers_webhook_attempt_duration_seconds',
+    help: 'Duration of webhook delivery attempts, from the start to the outcome recorded (signing, the request, the answer, the write), by outcome as in customers_webhook_deliveries_total.',
+    labelNames: ['outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const attemptLag = new client.Histogram({
+    name: 'customers_webhook_attempt_lag_seconds',
+    help: 'From a delivery falling due (its change, or its retry time) to the start of its attempt: how far the worker is behind.',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
+    registers,
+  });
   const databases: DatabaseHandle[] = [];
   // One read per scrape for both queue gauges (the two collects of a scrape share it).
   let pending: { at: number; figures: Promise<QueueFigures | undefined> } | undefined;
@@ -210,11 +223,15 @@ export function createServerMetrics(): ServerMetrics {
     databaseError: (kind) => databaseErrors.inc({ kind }),
     requestLogsDropped: (reason, count) => requestLogsDropped.inc({ reason }, count),
     queries,
-    deliveries: () => {
+    deliveries: (delivery) => {
       inFlight.inc();
+      const started = performance.now();
+      const due = delivery.dueAt === null ? Number.NaN : Date.parse(delivery.dueAt);
+      if (Number.isFinite(due)) attemptLag.observe(Math.max(0, (Date.now() - due) / 1000));
       return (end) => {
         inFlight.dec();
         deliveries.inc({ outcome: end });
+        attemptDuration.observe({ outcome: end }, (performance.now() - started) / 1000);
       };
     },
     watchDependency(dependency, isUp) {

@@ -74,6 +74,22 @@ describe('metrics scraped by a real Prometheus', () => {
     expect(await prometheus.query('customers_webhook_queue_oldest_due_age_seconds')).toHaveLength(1);
   });
 
+  it('gives Prometheus the attempts’ duration and their lag behind the due time as histograms (issue 35)', async () => {
+    let attempts: number[] = [];
+    let lag: number[] = [];
+    // Every attempt fails (nothing listens) and is recorded as retrying; its first attempt follows its change.
+    while (!(attempts[0]! > 0 && lag[0]! >= 0)) {
+      await traffic();
+      attempts = await prometheus.query('sum(customers_webhook_attempt_duration_seconds_count{outcome="retrying"})');
+      lag = await prometheus.query('histogram_quantile(0.99, sum by (le) (customers_webhook_attempt_lag_seconds_bucket))');
+    }
+    expect(attempts[0]).toBeGreaterThan(0);
+    // A quantile of observed lags (never negative; a refused connection ends well within the 10 s timeout).
+    expect(lag[0]).toBeGreaterThanOrEqual(0);
+    const p99 = await prometheus.query('histogram_quantile(0.99, sum by (le) (customers_webhook_attempt_duration_seconds_bucket))');
+    expect(p99[0]).toBeLessThanOrEqual(10);
+  });
+
   it('passes promtool check metrics, and no label carries a seller id, key, email or URL', async () => {
     await traffic();
     const text = await (await fetch(metricsUrl)).text();
@@ -88,6 +104,8 @@ describe('metrics scraped by a real Prometheus', () => {
       'customers_webhook_queue_depth',
       'customers_webhook_queue_oldest_due_age_seconds',
       'customers_webhook_attempts_in_flight',
+      'customers_webhook_attempt_duration_seconds_bucket',
+      'customers_webhook_attempt_lag_seconds_bucket',
       'customers_db_query_duration_seconds_bucket',
       'nodejs_eventloop_lag_seconds',
       'process_cpu_seconds_total',

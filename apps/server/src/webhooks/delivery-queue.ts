@@ -24,6 +24,8 @@ export interface ClaimedDelivery {
   previousSecretExpiresAt: string | null;
   /** The endpoint's pinned API version (its events are rendered in it); null: the latest. */
   apiVersion: string | null;
+  /** When it fell due (ISO): the attempt's lag is measured from here (observability's histogram). */
+  dueAt: string | null;
   change: Selectable<CustomerChangesTable>;
 }
 
@@ -89,6 +91,7 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
     .select([
       'd.id as delivery_id',
       'd.attempts',
+      'd.next_attempt_at as due_at',
       'e.id as endpoint_id',
       'e.url',
       'e.secret',
@@ -105,9 +108,10 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
     .orderBy('d.next_attempt_at')
     .orderBy('d.id')
     .execute();
-  return rows.map(({ delivery_id, attempts, endpoint_id, url, secret, previous_secret, previous_secret_expires_at, endpoint_api_version, ...change }) => ({
+  return rows.map(({ delivery_id, attempts, due_at, endpoint_id, url, secret, previous_secret, previous_secret_expires_at, endpoint_api_version, ...change }) => ({
     id: Number(delivery_id),
     attempts: Number(attempts),
+    dueAt: toIsoOrNull(due_at),
     endpointId: endpoint_id,
     url,
     secret,

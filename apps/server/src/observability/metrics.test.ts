@@ -35,7 +35,8 @@ describe.each(DIALECTS)('server metrics on %s', (dialect) => {
   };
 
   it('counts requests by route template, 429s by limit, and statements by operation', async () => {
-    const app = await buildApp({ database: handle, metrics, rateLimit: { perSecond: 1 } });
+    // The limiter's windows follow a frozen clock: the test, not the machine's speed, decides when a second ends.
+    const app = await buildApp({ database: handle, metrics, rateLimit: { perSecond: 1, now: () => 1_795_000_000_000 } });
     try {
       const seller = await createSeller(handle, { name: 'm', plan: 'test' });
       const { key } = await createApiKey(handle, { sellerId: seller.id, name: 'k' });

@@ -148,6 +148,7 @@ export {
   type ApiKeyType,
 } from './auth/api-key.js';
 export { readApiKey, type HeaderReader } from './auth/read-api-key.js';
+export { SCOPES, assertScope, missingScope, parseScopeList, type Scope, type ScopedOperation } from './auth/scopes.js';
 export {
   authenticate,
   authenticateAndList,
@@ -256,6 +257,7 @@ export {
   createSellerDirectory,
   DEFAULT_CUSTOMER_LIMIT,
   type KeySeed,
+  type KeySeedKind,
   type KeySeedLifecycle,
   type MockSeller,
   type SellerDirectory,

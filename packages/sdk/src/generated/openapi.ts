@@ -803,7 +803,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The seller's subscription plan customer limit is reached. */
+        /**
+         * @description The API key is a restricted key without the scope this operation needs (see "Keys and permissions" and
+         *     the permission table); the message names the scope and the operation. Nothing of the request was read.
+         */
+        MissingScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The seller's subscription plan customer limit is reached, or (with a message naming a scope) a restricted key lacks the `customers:write` scope (see MissingScope). */
         PlanLimitReached: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -968,7 +988,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The seller has as many webhook endpoints as its cap allows (10 unless the operator set another). */
+        /**
+         * @description The seller has as many webhook endpoints as its cap allows (10 unless the operator set another), or (with a
+         *     message naming a scope) a restricted key lacks the `webhook_endpoints:write` scope (see MissingScope).
+         */
         WebhookEndpointLimitReached: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1269,6 +1292,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1389,6 +1413,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["CustomerNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1441,6 +1466,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["CustomerNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1499,6 +1525,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestUpdate"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["CustomerNotFound"];
             409: components["responses"]["EmailConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1561,6 +1588,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1681,6 +1709,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1733,6 +1762,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1791,6 +1821,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWebhookEndpoint"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             409: components["responses"]["WebhookUrlTaken"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1852,6 +1883,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWebhookEndpoint"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1912,6 +1944,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWebhookEndpoint"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             409: components["responses"]["WebhookEndpointDisabled"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1997,6 +2030,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2050,6 +2084,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["EventNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

@@ -116,8 +116,8 @@ export interface paths {
         /**
          * Create an API key
          * @description Creates a key and returns it in full, **once**: only its SHA-256 hash and its 12-character prefix are
-         *     stored. The key works at once. A seller holds at most 100 unexpired keys (revoked ones count until deleted
-         *     or expired) unless the operator set another cap (`sellers update --key-limit`): beyond it, `403` naming the
+         *     stored. The key works at once. `mode` picks live or test data, `scopes` makes a restricted key. A seller
+         *     holds at most 100 unexpired keys in each mode (revoked ones count until deleted or expired) unless the operator set another cap (`sellers update --key-limit`): beyond it, `403` naming the
          *     cap and nothing stored. Like every key change, it costs one request of the seller's API rate budget (`429`
          *     with `Retry-After` when spent).
          */
@@ -917,6 +917,14 @@ export interface components {
              * @example 2027-01-31
              */
             expires_at?: string | null;
+            /** @description Which of the seller's data the key acts on; `live` when omitted or `null`. */
+            mode?: components["schemas"]["KeyMode"] | null;
+            /**
+             * @description Makes a restricted key (`rk_live_` or `rk_test_`) that may call only the operations these scopes allow
+             *     (openapi.yaml's permission table); an unknown scope is `400` naming it. Omitted or `null`: a secret key
+             *     (`sk_live_` or `sk_test_`), which may call every operation.
+             */
+            scopes?: components["schemas"]["KeyScope"][] | null;
         };
         KeyRoll: {
             /**
@@ -951,7 +959,8 @@ export interface components {
             created_at: string;
             /**
              * @description True once a delivery to it was given up after every retry (about three days), until a delivery
-             *     to it succeeds again.
+             *     to it succeeds again. Slow to say so: `health` (on the list and an endpoint's page) says `failing`
+             *     within 5 failed attempts.
              */
             failing: boolean;
             /**

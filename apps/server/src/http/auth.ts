@@ -96,7 +96,6 @@ function sellerOf(key: ActiveKey, usage: KeyUsageRecorder): SellerContext & { ke
   usage.record(key.keyId, key.lastUsedAt);
   // The key's id rides along for the request log (http/request-logs/): core passes the object on unchanged.
   return {
-    keyId: key.keyId,
     sellerId: key.sellerId,
     customerLimit: resolveCustomerLimit(key.plan, key.customerLimitOverride),
     rateLimit: key.rateLimit,

@@ -4,7 +4,7 @@
 // from /dashboard/api/webhooks/{id} (openapi.dashboard.yaml); text is only ever set with textContent.
 
 import { call, client, type paths, type Schemas } from '../api.js';
-import { $, act, announce, confirmAction, copyValue, dateTime, element, form, input, select, showError, signOut, timeCell, timeElement as time } from '../dom.js';
+import { $, act, announce, clearFieldErrors, showFieldError, confirmAction, copyValue, dateTime, element, form, input, select, showError, signOut, timeCell, timeElement as time } from '../dom.js';
 
 type Endpoint = Schemas['WebhookEndpointDetail'];
 type Delivery = Schemas['WebhookDelivery'];
@@ -194,23 +194,11 @@ function showSecret(secret: string, note: string): void {
   $('secret').focus();
 }
 
-const EDIT_FIELDS = ['url', 'description', 'events'] as const;
-type EditField = (typeof EDIT_FIELDS)[number];
-
-function editField(name: EditField): HTMLElement {
-  return name === 'events' ? form('edit-form').querySelector('fieldset')! : $(`edit-${name}`);
-}
-
-function clearFieldErrors(): void {
-  for (const name of EDIT_FIELDS) {
-    $(`edit-${name}-error`).textContent = '';
-    editField(name).removeAttribute('aria-invalid');
-  }
-}
+const editFields = () => ({ url: input('edit-url'), description: input('edit-description'), events: $('edit-events') });
 
 function openEdit(): void {
   const shown = current();
-  clearFieldErrors();
+  clearFieldErrors(editFields());
   input('edit-url').value = shown.url;
   input('edit-description').value = shown.description ?? '';
   for (const box of form('edit-form').querySelectorAll<HTMLInputElement>('input[name="events"]')) box.checked = shown.events.includes(box.value as EventType);
@@ -220,7 +208,8 @@ function openEdit(): void {
 
 async function saveEdit(event: Event): Promise<void> {
   event.preventDefault();
-  clearFieldErrors();
+  const fields = editFields();
+  clearFieldErrors(fields);
   const events = [...form('edit-form').querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map((box) => box.value as EventType);
   try {
     await call(client.PATCH('/dashboard/api/webhooks/{id}', { params: { path }, body: { url: input('edit-url').value, description: input('edit-description').value, events } }));
@@ -229,13 +218,7 @@ async function saveEdit(event: Event): Promise<void> {
     announce('Endpoint saved.');
   } catch (error) {
     // The message names the property first (url, events, description): shown beside that field.
-    const message = error instanceof Error ? error.message : '';
-    const name = /^(url|events|description)\b/.exec(message)?.[1] as EditField | undefined;
-    if (!name) return showError(error);
-    $(`edit-${name}-error`).textContent = message;
-    const field = editField(name);
-    field.setAttribute('aria-invalid', 'true');
-    (name === 'events' ? field.querySelector('input')! : field).focus();
+    if (!showFieldError(error, fields)) showError(error);
   }
 }
 

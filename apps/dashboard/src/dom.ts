@@ -51,6 +51,27 @@ export function fieldError(field: HTMLElement, message: string | null): void {
   else field.setAttribute('aria-invalid', 'true');
 }
 
+/**
+ * A 400's message names its property first (`url must be an http or https URL`): shown beside that field, in the
+ * server's words, the same on every form (Add and Edit endpoint alike), the field marked invalid and focused.
+ * `fields` maps properties to their field (an input, or a fieldset of choices); each has a `${id}-error` box.
+ * False when the message names none of them (the caller shows it in the page's error box).
+ */
+export function showFieldError(error: unknown, fields: Record<string, HTMLElement>): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  const name = /^([a-z_]+)\b/.exec(message)?.[1];
+  const field = name === undefined ? undefined : fields[name];
+  if (!field) return false;
+  fieldError(field, message);
+  (field instanceof HTMLFieldSetElement ? field.querySelector('input') ?? field : field).focus();
+  return true;
+}
+
+/** Clears what {@link showFieldError} showed. */
+export function clearFieldErrors(fields: Record<string, HTMLElement>): void {
+  for (const field of Object.values(fields)) fieldError(field, null);
+}
+
 export function showError(error: unknown): void {
   if (error instanceof SignedOut) return;
   const box = $('error');

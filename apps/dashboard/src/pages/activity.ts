@@ -6,7 +6,8 @@ import { $, element, showError, signOut, timeCell } from '../dom.js';
 
 type Entry = Schemas['ActivityEntry'];
 
-const ACTIONS: Record<string, string> = {
+/** Every action the API can answer (the generated enum): a new one is a compile error here until it has words. */
+const ACTIONS: Record<Entry['action'], string> = {
   'seller.created': 'Account created',
   'seller.updated': 'Account settings changed',
   'api_key.created': 'API key created',
@@ -16,6 +17,7 @@ const ACTIONS: Record<string, string> = {
   'webhook_endpoint.created': 'Webhook endpoint added',
   'webhook_endpoint.updated': 'Webhook endpoint changed',
   'webhook_endpoint.disabled': 'Webhook endpoint disabled',
+  'webhook_endpoint.enabled': 'Webhook endpoint enabled',
   'webhook_endpoint.deleted': 'Webhook endpoint deleted',
   'webhook_endpoint.secret_rotated': 'Signing secret rotated',
   'webhook_endpoint.secret_revealed': 'Signing secret revealed',
@@ -40,12 +42,32 @@ function actorText(entry: Entry): string {
   }
 }
 
+/** What kind of object an action concerns, from the action's own name. */
+const KINDS: Record<string, string> = { api_key: 'API key', webhook_endpoint: 'Endpoint', webhook_delivery: 'Event', seller: 'Account', sign_in_link: 'Sign-in link', sign_in: 'Sign-in link' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The object in words: its kind and a short id ("Endpoint 7c1d2e3f…", the whole id on hover), an endpoint linked
+ * to its page while it exists; never a bare UUID. Ids with a prefix of their own (evt_…) are shown whole.
+ */
+function objectOf(entry: Entry): HTMLElement {
+  const id = entry.target_id;
+  if (id === null) return element('span', { text: '—', className: 'muted' });
+  const kind = KINDS[entry.action.split('.')[0] ?? ''];
+  const short = UUID.test(id) ? `${id.slice(0, 8)}…` : id;
+  const label = element('span', { className: 'target-id', attrs: { title: id } }, [...(kind ? [`${kind} `] : []), element('code', { text: short })]);
+  if (entry.action.startsWith('webhook_endpoint.') && entry.action !== 'webhook_endpoint.deleted' && UUID.test(id)) {
+    return element('a', { attrs: { href: `/dashboard/settings/webhooks/${encodeURIComponent(id)}` } }, [label]);
+  }
+  return label;
+}
+
 function entryRow(entry: Entry): HTMLTableRowElement {
   return element('tr', {}, [
     element('th', { text: ACTIONS[entry.action] ?? entry.action, attrs: { scope: 'row', 'data-label': 'Action' } }),
     timeCell('When', entry.occurred_at, ''),
     element('td', { text: actorText(entry), attrs: { 'data-label': 'By' } }),
-    element('td', { attrs: { 'data-label': 'Object' } }, [element('code', { text: entry.target_id ?? '—', className: 'target-id' })]),
+    element('td', { attrs: { 'data-label': 'Object' } }, [objectOf(entry)]),
     element('td', { text: entry.client_address ?? '—', attrs: { 'data-label': 'From' } }),
   ]);
 }

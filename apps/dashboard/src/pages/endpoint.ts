@@ -4,7 +4,7 @@
 // from /dashboard/api/webhooks/{id} (openapi.dashboard.yaml); text is only ever set with textContent.
 
 import { call, client, type paths, type Schemas } from '../api.js';
-import { $, act, announce, confirmAction, copyValue, dateTime, element, form, input, select, showError, signOut, timeCell, timeElement as time } from '../dom.js';
+import { $, act, announce, clearFieldErrors, showFieldError, confirmAction, copyValue, dateTime, element, form, input, select, showError, signOut, timeCell, timeElement as time } from '../dom.js';
 
 type Endpoint = Schemas['WebhookEndpointDetail'];
 type Delivery = Schemas['WebhookDelivery'];
@@ -114,7 +114,9 @@ function deliveryRow(delivery: Delivery): HTMLTableRowElement {
   const response = delivery.last_status_code !== null
     ? element('code', { text: `HTTP ${delivery.last_status_code}` })
     : element('span', { text: delivery.attempts === 0 ? '—' : (delivery.last_error ?? 'No answer'), className: 'muted clip', attrs: { title: delivery.last_error ?? '' } });
-  return element('tr', { attrs: { 'data-event-id': delivery.event_id } }, [
+  // The delivery open in the detail below is marked in the list (also when the list is read again).
+  const marked: Record<string, string> = delivery.event_id === shownEvent ? { 'aria-current': 'true' } : {};
+  return element('tr', { attrs: { 'data-event-id': delivery.event_id, ...marked } }, [
     element('th', { attrs: { scope: 'row', 'data-label': 'Event' } }, [link]),
     element('td', { attrs: { 'data-label': 'State' } }, [element('span', { text: STATE_LABELS[delivery.status], className: `badge badge-${delivery.status}` })]),
     element('td', { attrs: { 'data-label': 'Response' } }, [response]),
@@ -129,8 +131,11 @@ async function loadDeliveries({ append = false } = {}): Promise<void> {
   if (append && cursor) query.cursor = cursor;
   const page = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries', { params: { path, query } }));
   const rows = page.deliveries.map(deliveryRow);
+  // A refresh replaces the rows: focus on a row's link stays on that delivery's new link, not on <body>.
+  const focusedId = document.activeElement?.closest<HTMLTableRowElement>('#deliveries-body tr')?.dataset.eventId;
   if (append) $('deliveries-body').append(...rows);
   else $('deliveries-body').replaceChildren(...rows);
+  if (focusedId && !append) rowOf(focusedId)?.querySelector<HTMLElement>('a')?.focus();
   cursor = page.next_cursor;
   $('more').hidden = cursor === null;
   const none = $('deliveries-body').children.length === 0;
@@ -175,15 +180,34 @@ async function openDelivery(eventId: string, { focus = true } = {}): Promise<voi
   $('detail-attempts').replaceChildren(...detail.attempts_made.map(attemptItem));
   $('detail-no-attempts').hidden = detail.attempts_made.length !== 0;
   $('detail').hidden = false;
+  markRow(eventId);
   if (focus) $('detail').focus();
 }
 
+/** The list's row of a delivery, if it is on the pages shown. */
+function rowOf(eventId: string): HTMLTableRowElement | undefined {
+  return [...$('deliveries-body').querySelectorAll<HTMLTableRowElement>('tr')].find((tr) => tr.dataset.eventId === eventId);
+}
+
+function markRow(eventId: string | null): void {
+  for (const tr of $('deliveries-body').querySelectorAll('tr[aria-current]')) tr.removeAttribute('aria-current');
+  if (eventId) rowOf(eventId)?.setAttribute('aria-current', 'true');
+}
+
+/** Closes the detail (Close or Escape) and gives focus back to the link it was opened from. */
 function closeDelivery(): void {
+  const closed = shownEvent;
   shownEvent = null;
   $('detail').hidden = true;
+  markRow(null);
   const url = new URL(window.location.href);
   url.searchParams.delete('delivery');
   window.history.replaceState(null, '', url);
+  // The row may be gone (filtered away, another page): then the list's card, made focusable for it.
+  const link = closed ? rowOf(closed)?.querySelector<HTMLElement>('a') : undefined;
+  const card = $('deliveries-card');
+  if (!link) card.tabIndex = -1;
+  (link ?? card).focus();
 }
 
 function showSecret(secret: string, note: string): void {
@@ -194,23 +218,11 @@ function showSecret(secret: string, note: string): void {
   $('secret').focus();
 }
 
-const EDIT_FIELDS = ['url', 'description', 'events'] as const;
-type EditField = (typeof EDIT_FIELDS)[number];
-
-function editField(name: EditField): HTMLElement {
-  return name === 'events' ? form('edit-form').querySelector('fieldset')! : $(`edit-${name}`);
-}
-
-function clearFieldErrors(): void {
-  for (const name of EDIT_FIELDS) {
-    $(`edit-${name}-error`).textContent = '';
-    editField(name).removeAttribute('aria-invalid');
-  }
-}
+const editFields = () => ({ url: input('edit-url'), description: input('edit-description'), events: $('edit-events') });
 
 function openEdit(): void {
   const shown = current();
-  clearFieldErrors();
+  clearFieldErrors(editFields());
   input('edit-url').value = shown.url;
   input('edit-description').value = shown.description ?? '';
   for (const box of form('edit-form').querySelectorAll<HTMLInputElement>('input[name="events"]')) box.checked = shown.events.includes(box.value as EventType);
@@ -220,7 +232,8 @@ function openEdit(): void {
 
 async function saveEdit(event: Event): Promise<void> {
   event.preventDefault();
-  clearFieldErrors();
+  const fields = editFields();
+  clearFieldErrors(fields);
   const events = [...form('edit-form').querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map((box) => box.value as EventType);
   try {
     await call(client.PATCH('/dashboard/api/webhooks/{id}', { params: { path }, body: { url: input('edit-url').value, description: input('edit-description').value, events } }));
@@ -229,13 +242,7 @@ async function saveEdit(event: Event): Promise<void> {
     announce('Endpoint saved.');
   } catch (error) {
     // The message names the property first (url, events, description): shown beside that field.
-    const message = error instanceof Error ? error.message : '';
-    const name = /^(url|events|description)\b/.exec(message)?.[1] as EditField | undefined;
-    if (!name) return showError(error);
-    $(`edit-${name}-error`).textContent = message;
-    const field = editField(name);
-    field.setAttribute('aria-invalid', 'true');
-    (name === 'events' ? field.querySelector('input')! : field).focus();
+    if (!showFieldError(error, fields)) showError(error);
   }
 }
 
@@ -325,6 +332,12 @@ for (const id of ['filter-state', 'filter-type']) $(id).addEventListener('change
 $('more').addEventListener('click', () => act(() => loadDeliveries({ append: true })));
 $('resend-failed').addEventListener('click', () => void resendAllFailed());
 $('detail-close').addEventListener('click', closeDelivery);
+// Escape closes the detail, unless a dialog (which Escape closes itself) is open.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || $('detail').hidden || document.querySelector('dialog[open]')) return;
+  event.preventDefault();
+  closeDelivery();
+});
 $('detail-resend').addEventListener('click', () => act(async () => {
   const eventId = shownEvent;
   if (!eventId) return;

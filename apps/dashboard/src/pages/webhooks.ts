@@ -2,7 +2,7 @@
 // Text is only ever set with textContent, never parsed as HTML.
 
 import { byId, call, client, type Schemas } from '../api.js';
-import { $, announce, button, clearError, confirmAction, copyValue, dateTime, element, form, input, rowButton, select, showError, signOut, timeCell } from '../dom.js';
+import { $, announce, button, clearError, clearFieldErrors, showFieldError, confirmAction, copyValue, dateTime, element, form, input, rowButton, select, showError, signOut, timeCell } from '../dom.js';
 
 type Endpoint = Schemas['WebhookEndpoint'];
 type Delivery = Schemas['WebhookDelivery'];
@@ -146,15 +146,15 @@ function hideSecret(): void {
   $('endpoint-url').focus();
 }
 
+const createFields = () => ({ url: input('endpoint-url'), events: $('endpoint-events'), api_version: select('endpoint-api-version') });
+
 async function createEndpoint(event: Event): Promise<void> {
   event.preventDefault();
   const create = form('create-form');
-  if (!create.reportValidity()) return;
+  // The server checks the URL and the events (as Edit does): its message goes beside the field, as Edit's does.
+  const fields = createFields();
+  clearFieldErrors(fields);
   const events = [...create.querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map((box) => box.value as Schemas['EventType']);
-  if (events.length === 0) {
-    showError(new Error('Choose at least one event type.'));
-    return;
-  }
   const submit = button('create-button');
   submit.disabled = true;
   try {
@@ -168,7 +168,7 @@ async function createEndpoint(event: Event): Promise<void> {
     await refreshEndpoints();
     announce(`Endpoint ${created.url} added. Copy its secret now: you won't see it again.`);
   } catch (error) {
-    showError(error);
+    if (!showFieldError(error, fields)) showError(error);
   } finally {
     submit.disabled = false;
   }

@@ -84,6 +84,31 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
     expect(problems).toEqual([]);
   });
 
+  it('names every action in words and each object by its kind and a short id, never a bare UUID', async () => {
+    await page.setViewportSize(DESKTOP);
+    const endpointId = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    const keyId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const handle = await database.open();
+    try {
+      const { id: sellerId } = await handle.db.selectFrom('sellers').select('id').executeTakeFirstOrThrow();
+      await writeAuditRow(handle.db, CLI_ACTOR, { sellerId, action: 'webhook_endpoint.enabled', targetId: endpointId }, new Date());
+      await writeAuditRow(handle.db, CLI_ACTOR, { sellerId, action: 'api_key.revoked', targetId: keyId }, new Date());
+    } finally {
+      await handle.close();
+    }
+    await page.reload();
+    await row('Webhook endpoint enabled').waitFor();
+    const endpoint = row('Webhook endpoint enabled').locator('[data-label="Object"]');
+    expect(await endpoint.textContent()).toBe('Endpoint 7c1d2e3f…');
+    expect(await endpoint.getByRole('link').getAttribute('href')).toBe(`/dashboard/settings/webhooks/${endpointId}`);
+    expect(await row('API key revoked').locator('[data-label="Object"]').textContent()).toBe('API key 0a1b2c3d…');
+    const texts = await page.locator('#activity-body').evaluate((body) => body.textContent ?? '');
+    expect(texts).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(texts).not.toContain('webhook_endpoint.');
+    await expectNoAxeViolations(page, 'activity objects');
+    expect(problems).toEqual([]);
+  });
+
   it('shows 100 rows, then older ones a page at a time until there are none', async () => {
     await page.setViewportSize(DESKTOP);
     const handle = await database.open();
@@ -95,7 +120,8 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
     } finally {
       await handle.close();
     }
-    const total = 150 + 5;
+    // 5 from the first test, 2 from the one before.
+    const total = 150 + 7;
     await page.reload();
     await row('Test event sent').waitFor();
     const more = page.getByRole('button', { name: 'Show older activity' });

@@ -151,6 +151,8 @@ describe.each(['sqlite', 'postgres'] as const)('dashboard pages in Chromium, ser
         await check(page, `signed out ${at}`);
         await page.goto(await link());
         await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
+        // The same top bar as every other dashboard page.
+        expect(await page.getByRole('banner').getByText('Customers API').count()).toBe(1);
         await check(page, `sign-in page ${at}`);
         const used = page.url();
         await page.getByRole('button', { name: /^Sign in as / }).click();
@@ -169,6 +171,7 @@ describe.each(['sqlite', 'postgres'] as const)('dashboard pages in Chromium, ser
         const other = await createSeller(server.database, { name: 'Other Ltd', plan: 'starter' });
         await page.goto(loginLinkUrl(server.url, (await createLoginLink(server.database, other.id)).token));
         await page.getByRole('heading', { name: 'Switch to another account?' }).waitFor();
+        expect(await page.getByRole('banner').getByRole('link', { name: 'Customers API' }).getAttribute('href')).toBe('/dashboard');
         await check(page, `switch account ${at}`);
 
         // An unknown page: a page with a way back, not JSON.

@@ -148,6 +148,19 @@ describe.each(['sqlite', 'postgres'] as const)("an endpoint's page in Chromium, 
     expect(await page.content()).not.toContain(shownOnce);
     expect(page.url()).toContain(`delivery=${eventIds[0]}`);
     await checkLayout('failing-delivery');
+    // The open delivery's row is marked; Escape closes the detail and Close too, each returning focus to the row's link.
+    expect(await row(eventIds[0]!).getAttribute('aria-current')).toBe('true');
+    expect(await row(eventIds[1]!).getAttribute('aria-current')).toBeNull();
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-event-id'))).toBe(eventIds[0]);
+    expect(await row(eventIds[0]!).getAttribute('aria-current')).toBeNull();
+    expect(page.url()).not.toContain('delivery=');
+    await row(eventIds[1]!).getByRole('link').click();
+    await page.locator('#detail-event', { hasText: eventIds[1]! }).waitFor();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await detail.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-event-id'))).toBe(eventIds[1]);
 
     // Reveal: the same secret as shown at creation, and it verifies what the receiver got.
     await page.getByRole('button', { name: 'Reveal signing secret' }).click();

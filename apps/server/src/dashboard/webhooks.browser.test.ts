@@ -14,6 +14,7 @@ import { createApiKey } from '../db/api-keys.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
+import { expectNoAxeViolations } from './browser-checks.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
@@ -214,12 +215,27 @@ describe.each(['sqlite', 'postgres'] as const)('the Webhooks page in Chromium, s
     expect(problems).toEqual([]);
   }, 180_000);
 
-  it('shows the server\'s refusal of a URL it does not accept', async () => {
+  it('shows the server\'s refusal of a URL beside the field, worded as Edit words it', async () => {
     const before = await page.locator('#endpoints-body tr').count();
-    await page.getByLabel('Endpoint URL').fill('http://user:pw@127.0.0.1/hook');
+    const url = page.getByLabel('Endpoint URL');
+    await url.fill('http://user:pw@127.0.0.1/hook');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await page.getByRole('alert').filter({ hasText: 'url must not contain a user name or password' }).waitFor();
+    await page.locator('#endpoint-url[aria-invalid="true"]').waitFor();
+    expect(await page.locator('#endpoint-url-error').textContent()).toBe('url must not contain a user name or password');
+    // Not the browser's own bubble and not the page's top alert: the same words as the endpoint page's Edit.
+    await url.fill('ftp://nope.example');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.locator('#endpoint-url-error', { hasText: 'url must be an http or https URL' }).waitFor();
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('endpoint-url');
+    // No event type chosen: said beside the choices.
+    await url.fill('https://shop.example.com/hooks');
+    for (const box of await page.locator('#endpoint-events input').all()) await box.uncheck();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.locator('#endpoint-events-error').filter({ hasText: /^events / }).waitFor();
+    expect(await page.locator('#endpoint-url').getAttribute('aria-invalid')).toBeNull();
+    await expectNoAxeViolations(page, 'add endpoint field errors');
     expect(await page.locator('#endpoints-body tr').count()).toBe(before);
     expect(await page.locator('#new-secret').isHidden()).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiVersionFrom, keyLimitFrom } from './sellers-update-command.js';
+import { apiVersionFrom, keyLimitFrom, waitingDeliveryLimitFrom } from './sellers-update-command.js';
 
 const versions = [
   { version: '2027-03-01', summary: 'newer' },
@@ -23,5 +23,16 @@ describe('keyLimitFrom', () => {
     expect(keyLimitFrom('500')).toBe(500);
     expect(keyLimitFrom('default')).toBeNull();
     for (const text of ['-1', '10001', '1.5', 'many']) expect(() => keyLimitFrom(text)).toThrow(/^--key-limit must be a whole number from 0 to 10000, or "default"/);
+  });
+});
+
+describe('waitingDeliveryLimitFrom', () => {
+  it('takes a whole number up to 10,000,000 or "default" (null), and refuses anything else naming the flag', () => {
+    expect(waitingDeliveryLimitFrom('250000')).toBe(250_000);
+    expect(waitingDeliveryLimitFrom('0')).toBe(0);
+    expect(waitingDeliveryLimitFrom('default')).toBeNull();
+    for (const text of ['-1', '10000001', '1.5', 'many']) {
+      expect(() => waitingDeliveryLimitFrom(text)).toThrow(/^--waiting-delivery-limit must be a whole number from 0 to 10000000, or "default"/);
+    }
   });
 });

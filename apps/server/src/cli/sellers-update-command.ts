@@ -5,18 +5,42 @@ import { API_VERSIONS, resolveApiVersion, utcDate, type ApiVersion } from '@cust
 import { updateSeller } from '../db/sellers.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/delivery-fairness.js';
 import { DEFAULT_API_KEY_LIMIT } from '../dashboard/key-limit.js';
+import { WAITING_DELIVERY_LIMIT } from '../webhooks/delivery-caps.js';
 import { CliError, type CliIo } from './io.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
 import { withDatabase } from './with-database.js';
 import { printable } from './printable.js';
 
 export const SELLERS_UPDATE_USAGE =
-  'sellers update SELLER_ID [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--key-limit N|default] [--api-version YYYY-MM-DD] [--json] [--database URL]';
+  'sellers update SELLER_ID [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--key-limit N|default] [--waiting-delivery-limit N|default] [--api-version YYYY-MM-DD] [--json] [--database URL]';
 
 /** The largest cap on a seller's webhook endpoints the CLI accepts. */
 const MAX_WEBHOOK_ENDPOINT_LIMIT = 10_000;
 /** The largest cap on a seller's unexpired API keys the CLI accepts. */
 const MAX_KEY_LIMIT = 10_000;
+/** The largest cap on a seller's waiting webhook deliveries the CLI accepts. */
+const MAX_WAITING_DELIVERY_LIMIT = 10_000_000;
+
+/**
+ * `--waiting-delivery-limit`: how many webhook deliveries of the seller may wait before new events' deliveries are
+ * written skipped (webhooks/delivery-caps.ts), or `default` (the server's, stored as null).
+ *
+ * @example
+ * waitingDeliveryLimitFrom('250000'); // 250000
+ */
+export function waitingDeliveryLimitFrom(text: string): number | null {
+  if (text === 'default') return null;
+  if (!/^\d+$/.test(text) || Number(text) > MAX_WAITING_DELIVERY_LIMIT) {
+    throw new CliError(`--waiting-delivery-limit must be a whole number from 0 to ${MAX_WAITING_DELIVERY_LIMIT}, or "default", got "${text}"`);
+  }
+  return Number(text);
+}
+
+function describeWaitingLimit(limit: number | null | undefined): string {
+  return limit === null || limit === undefined
+    ? `the server's waiting-delivery limit (${WAITING_DELIVERY_LIMIT} waiting deliveries)`
+    : `up to ${limit} waiting deliveries`;
+}
 
 /**
  * `--key-limit`: how many unexpired API keys the seller may hold, or `default` (the server's, stored as null).
@@ -79,6 +103,7 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
       'rate-limit': { type: 'string' },
       'webhook-endpoint-limit': { type: 'string' },
       'key-limit': { type: 'string' },
+      'waiting-delivery-limit': { type: 'string' },
       'api-version': { type: 'string' },
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
@@ -91,13 +116,15 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
   const endpointText = values['webhook-endpoint-limit'];
   const versionText = values['api-version'];
   const keyText = values['key-limit'];
-  if (!sellerId || extra.length > 0 || [rateText, endpointText, versionText, keyText].every((text) => text === undefined)) {
+  const waitingText = values['waiting-delivery-limit'];
+  if (!sellerId || extra.length > 0 || [rateText, endpointText, versionText, keyText, waitingText].every((text) => text === undefined)) {
     throw new CliError(`Usage: ${SELLERS_UPDATE_USAGE}`, 2);
   }
   const rateLimit = rateText === undefined ? undefined : sellerRateLimitFrom(rateText);
   const endpointLimit = endpointText === undefined ? undefined : webhookEndpointLimitFrom(endpointText);
   const apiVersion = versionText === undefined ? undefined : apiVersionFrom(versionText);
   const keyLimit = keyText === undefined ? undefined : keyLimitFrom(keyText);
+  const waitingLimit = waitingText === undefined ? undefined : waitingDeliveryLimitFrom(waitingText);
   const seller = await withDatabase(values.database, io, (handle) =>
     audited(
       handle,
@@ -107,6 +134,7 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
           ...(rateLimit !== undefined && { rate_limit: rateLimit }),
           ...(endpointLimit !== undefined && { webhook_endpoint_limit: endpointLimit }),
           ...(keyLimit !== undefined && { key_limit: keyLimit }),
+          ...(waitingLimit !== undefined && { waiting_delivery_limit: waitingLimit }),
           ...(apiVersion !== undefined && { api_version: apiVersion }),
         }),
       (updated) => updated && { sellerId: updated.id, action: 'seller.updated', targetId: updated.id },
@@ -119,6 +147,7 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
       ...(rateLimit !== undefined ? [describeSellerRateLimit(seller.rate_limit)] : []),
       ...(endpointLimit !== undefined ? [describeEndpointLimit(seller.webhook_endpoint_limit)] : []),
       ...(keyLimit !== undefined ? [describeKeyLimit(seller.key_limit)] : []),
+      ...(waitingLimit !== undefined ? [describeWaitingLimit(seller.waiting_delivery_limit)] : []),
       ...(apiVersion !== undefined ? [`API version ${String(seller.api_version)}`] : []),
     ];
     io.out(`Updated seller ${seller.id} ("${printable(seller.name)}"): ${changed.join('; ')}\n`);

@@ -51,6 +51,8 @@ export interface Seller {
   webhook_endpoint_limit: number | null;
   /** The seller's own cap on unexpired API keys, or null for the server's default. */
   key_limit: number | null;
+  /** The seller's own cap on waiting webhook deliveries (migration 024), or null for the server's default. */
+  waiting_delivery_limit?: number | null;
   /** The API version the seller is pinned to: requests without `Customers-Version` get it (null: the latest). */
   api_version: string | null;
   created_at: string;
@@ -104,7 +106,7 @@ export async function findSeller(handle: DatabaseHandle, idArg: string): Promise
 }
 
 /** The seller settings an operator or the seller may change after creation, as their columns. */
-type SellerSettings = Partial<Pick<Seller, 'rate_limit' | 'webhook_endpoint_limit' | 'key_limit' | 'api_version'>>;
+type SellerSettings = Partial<Pick<Seller, 'rate_limit' | 'webhook_endpoint_limit' | 'key_limit' | 'waiting_delivery_limit' | 'api_version'>>;
 
 /** Changes some of a seller's settings; the updated seller, or undefined when there is none. */
 export async function updateSeller(handle: DatabaseHandle, idArg: string, settings: SellerSettings): Promise<Seller | undefined> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sampleCustomer } from '@customers-api/core/testing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { SqlCustomerStore } from '../db/sql-customer-store.js';
 import { createServerMetrics } from '../observability/metrics.js';
@@ -85,8 +86,12 @@ describe.each(DIALECTS)('the cap on a seller’s waiting deliveries on %s', (dia
     expect(await resendDelivery(db.handle, seller, endpoint, bySkipped(customers[1]!.id).event_id, { now: at(0) })).toBe(true);
     expect(await waiting(db.handle, seller)).toEqual({ counted: WAITING_DELIVERY_LIMIT + 1, rows: WAITING_DELIVERY_LIMIT + 1 });
 
-    // The operator's own cap for the seller: room again, the next change is queued.
-    await db.handle.db.updateTable('sellers').set({ waiting_delivery_limit: WAITING_DELIVERY_LIMIT + 10 }).where('id', '=', seller).execute();
+    // The operator's own cap for the seller (the CLI): room again, the next change is queued.
+    let said = '';
+    const io = { out: (t: string) => (said += t), err: (t: string) => (said += t), env: {} };
+    const limit = String(WAITING_DELIVERY_LIMIT + 10);
+    expect(await runCli(['sellers', 'update', seller, '--waiting-delivery-limit', limit, '--database', db.database.url], io)).toBe(0);
+    expect(said).toBe(`Updated seller ${seller} ("Test seller"): up to ${limit} waiting deliveries\n`);
     const later = sampleCustomer(seller);
     await store.insertCustomer(later, { customerLimit: 1_000 });
     const queued = await db.handle.db.selectFrom('webhook_deliveries').select('next_attempt_at').where('customer_id', '=', later.id).executeTakeFirstOrThrow();

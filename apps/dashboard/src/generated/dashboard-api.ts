@@ -1097,8 +1097,9 @@ export interface components {
         /**
          * @description `pending`: not tried yet; `retrying`: an attempt failed and another is scheduled (`next_attempt_at`);
          *     `delivered`: a `2xx` answer acknowledged it; `failed`: given up after every retry (resend to try again);
-         *     `skipped`: never attempted because the seller's waiting deliveries were at their cap when the event
-         *     happened (`last_error` says so; resend to send it).
+         *     `skipped`: never tried and no longer waiting (`last_error` says why: the seller's waiting deliveries had
+         *     reached their cap when the event was recorded, or the endpoint was disabled before its first attempt);
+         *     resend it as a failed one.
          * @enum {string}
          */
         WebhookDeliveryStatus: "pending" | "retrying" | "delivered" | "failed" | "skipped";

@@ -27,6 +27,8 @@ const ACTIONS: Record<Entry['action'], string> = {
   'sign_in_link.issued': 'Sign-in link issued',
   'sign_in.used': 'Signed in',
   signed_out: 'Signed out',
+  'customer.updated': 'Customer changed in the dashboard',
+  'customer.deleted': 'Customer deleted in the dashboard',
 };
 
 function actorText(entry: Entry): string {
@@ -43,7 +45,7 @@ function actorText(entry: Entry): string {
 }
 
 /** What kind of object an action concerns, from the action's own name. */
-const KINDS: Record<string, string> = { api_key: 'API key', webhook_endpoint: 'Endpoint', webhook_delivery: 'Event', seller: 'Account', sign_in_link: 'Sign-in link', sign_in: 'Sign-in link' };
+const KINDS: Record<string, string> = { customer: 'Customer', api_key: 'API key', webhook_endpoint: 'Endpoint', webhook_delivery: 'Event', seller: 'Account', sign_in_link: 'Sign-in link', sign_in: 'Sign-in link' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

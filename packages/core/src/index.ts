@@ -66,6 +66,7 @@ export type {
 } from './store.js';
 export type { ListPosition } from './customers/cursor.js';
 export { parseListQuery, DEFAULT_PAGE_SIZE, type ListQuery } from './validation/list-query.js';
+export { isLive, isMode, tenantKey, tenantOf, tenantOfCustomer, type Mode, type Tenant } from './tenancy/tenant.js';
 export { MemoryCustomerStore, type ChangeListener, type MemoryCustomerStoreOptions } from './store/memory-store.js';
 
 // Change events: what stores record, the events built from it, Standard Webhooks signatures, delivery rules

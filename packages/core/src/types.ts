@@ -1,4 +1,5 @@
 import type { components } from '@customers-api/sdk';
+import type { Mode } from './tenancy/tenant.js';
 
 /** The API's own shapes, taken from the types generated from openapi.yaml (never re-declared by hand). */
 export type Customer = components['schemas']['Customer'];
@@ -41,4 +42,9 @@ export interface SellerContext {
   apiVersion?: string | null;
   /** How many webhook endpoints the seller may have when the operator set a cap for it; otherwise 10. */
   webhookEndpointLimit?: number | null;
+  /**
+   * The mode of the key the request came with: `test` acts on the seller's test data only, isolated from live
+   * (see `tenantOf`). Omitted: live.
+   */
+  mode?: Mode;
 }

@@ -435,6 +435,8 @@ export interface components {
              * @description Time of the last update (ISO 8601, UTC).
              */
             readonly updated_at: string;
+            /** @description `true` for a customer of the seller's live data, `false` for one made with a test key (`sk_test_`, `rk_test_`). Test and live data never meet: a test key reads, lists, changes and counts only test customers, and email uniqueness and the plan limit apply within each mode separately. */
+            readonly livemode: boolean;
         };
         /** @description Body of a create. Unknown properties are rejected. */
         CustomerCreate: {
@@ -501,6 +503,8 @@ export interface components {
         EventApiVersion: components["schemas"]["ApiVersionDate"];
         /** @description The customer's change number; 1 for its creation, one more for each later change, whether or not an endpoint received that change (so an endpoint may see gaps). Drop an event whose sequence is lower than one already applied for the customer. */
         EventSequence: number;
+        /** @description `true` for a change of live data, `false` for one of test data (made with a test key); an event goes only to the endpoints of its own mode and is listed only to keys of that mode. */
+        EventLivemode: boolean;
         /**
          * @description A customer property that a change can touch.
          * @enum {string}
@@ -526,6 +530,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.created";
+            livemode: components["schemas"]["EventLivemode"];
             api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
@@ -545,6 +550,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.updated";
+            livemode: components["schemas"]["EventLivemode"];
             api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
@@ -566,6 +572,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.deleted";
+            livemode: components["schemas"]["EventLivemode"];
             api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time

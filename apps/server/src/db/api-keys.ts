@@ -239,9 +239,12 @@ const USABLE_KEY = 'where k.key_hash = $1 and k.revoked_at is null and (k.expire
 /** PostgreSQL: the usable key by hash, as one named prepared statement. */
 const POSTGRES_ACTIVE_KEY = { name: 'active_key_v2', text: `select ${KEY_COLUMNS} ${KEY_WITH_SELLER} ${USABLE_KEY}` };
 
+// The key's mode as SQL: test mode is a tenancy boundary, so a key reads only its own mode's customers.
+const KEY_MODE_SQL = `'live'`;
+
 // The customer's columns beside the key's, prefixed `c_` (all null when the seller has no such customer).
 const CUSTOMER_AS_C = CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ');
-const CUSTOMER_OF_KEY = 'left join customers c on c.seller_id = k.seller_id and c.id';
+const CUSTOMER_OF_KEY = `left join customers c on c.seller_id = k.seller_id and c.mode = ${KEY_MODE_SQL} and c.id`;
 
 /**
  * PostgreSQL: the usable key by hash and, in the same statement, its seller's customer with id $3 (columns prefixed
@@ -320,7 +323,7 @@ const KEY_AS_JSON = `json_build_object('keyId', k.id, 'sellerId', k.seller_id, '
  * `postgresPageStatement`), so PostgreSQL plans the statement once per connection, not on every request.
  */
 function keyWithPageStatement(page: PageRequest) {
-  return postgresPageStatement('active_key_with_page_v6', page, '(select seller_id from key)', 3, (select) =>
+  return postgresPageStatement('active_key_with_page_v7', page, { seller: '(select seller_id from key)', mode: KEY_MODE_SQL }, 3, (select) =>
     `with key as materialized (select ${KEY_AS_JSON} as key, k.seller_id ${KEY_WITH_SELLER} ${USABLE_KEY})
     select ${CUSTOMER_NULLS}, key.key from key
     union all (select p.*, null from (${select}) p)`,

@@ -10,6 +10,7 @@ import { listCustomerPage } from './list-page.js';
 import { customerToRow } from './rows.js';
 import { SqlCustomerStore } from './sql-customer-store.js';
 import { writeTransaction } from './write-transaction.js';
+import { live } from '@customers-api/core/testing';
 
 describe('a list page on a SQLite file', () => {
   const db = useTestDatabase('sqlite');
@@ -23,10 +24,10 @@ describe('a list page on a SQLite file', () => {
       await trx.insertInto('customers').values(customerToRow(customer(sellerId, { email: 'open@example.com' }))).execute();
       // Queued behind this transaction, the page could not be answered before the event loop's next turn.
       const nextTurn = new Promise<'queued'>((resolve) => setImmediate(() => resolve('queued')));
-      return Promise.race([store.listCustomers(sellerId, { limit: 21 }), nextTurn]);
+      return Promise.race([store.listCustomers(live(sellerId), { limit: 21 }), nextTurn]);
     });
     expect(seen).toEqual([committed]);
-    expect((await store.listCustomers(sellerId, { limit: 21 })).map((c) => c.email)).toEqual(['open@example.com', 'committed@example.com']);
+    expect((await store.listCustomers(live(sellerId), { limit: 21 })).map((c) => c.email)).toEqual(['open@example.com', 'committed@example.com']);
   });
 });
 
@@ -53,7 +54,7 @@ describe('a list page on PostgreSQL', () => {
     const handle = connectDatabase(db.database.url, { poolSize: 1 });
     try {
       for (let n = 0; n < 8; n++) {
-        await listCustomerPage(handle, sellerId, { limit: 3, status: 'active' });
+        await listCustomerPage(handle, live(sellerId), { limit: 3, status: 'active' });
         await findActiveKeyWithPage(handle, keyHash, { limit: 3, status: 'active' });
       }
       const generic = await genericPlans(handle);
@@ -77,7 +78,7 @@ describe('a list page on PostgreSQL', () => {
     const handle = connectDatabase(db.database.url, { poolSize: 1 });
     try {
       for (let n = 0; n < 8; n++) {
-        await listCustomerPage(handle, sellerId, { limit: 21, status: 'active' });
+        await listCustomerPage(handle, live(sellerId), { limit: 21, status: 'active' });
         await findActiveKeyWithPage(handle, keyHash, { limit: 21, status: 'active' });
       }
       const generic = await genericPlans(handle);
@@ -90,7 +91,7 @@ describe('a list page on PostgreSQL', () => {
       await handle.close();
     }
     for (const status of ['active', 'inactive', 'suspended'] as const) {
-      const page = await listCustomerPage(db.handle, sellerId, { limit: 21, status });
+      const page = await listCustomerPage(db.handle, live(sellerId), { limit: 21, status });
       expect(page).toHaveLength(21);
       expect(page.every((row) => row.status === status)).toBe(true);
       expect((await findActiveKeyWithPage(db.handle, keyHash, { limit: 21, status }))?.rows).toEqual(page);
@@ -100,12 +101,12 @@ describe('a list page on PostgreSQL', () => {
   it('reads the same page with the key as alone, for any limit, and nothing for an unknown key', async () => {
     const { sellerId, keyHash } = await sellerWithCustomers(5);
     const empty = await sellerWithCustomers(0);
-    const all = await listCustomerPage(db.handle, sellerId, { limit: 10 });
+    const all = await listCustomerPage(db.handle, live(sellerId), { limit: 10 });
     expect(all).toHaveLength(5);
     // Past the statements that have their limit written in (64), the limit is a parameter: the same pages.
     for (let limit = 1; limit <= 101; limit++) {
       const expected = all.slice(0, limit);
-      expect(await listCustomerPage(db.handle, sellerId, { limit })).toEqual(expected);
+      expect(await listCustomerPage(db.handle, live(sellerId), { limit })).toEqual(expected);
       const found = await findActiveKeyWithPage(db.handle, keyHash, { limit });
       expect(found?.key.sellerId).toBe(sellerId);
       expect(found?.rows).toEqual(expected);

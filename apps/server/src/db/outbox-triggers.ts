@@ -20,9 +20,13 @@ import { CUSTOMER_COLUMNS } from './rows.js';
 const SQLITE_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const EVENT_TYPES = { insert: 'customer.created', update: 'customer.updated', delete: 'customer.deleted' } as const;
 
-/** SQLite: the row as a JSON object of its column values, exactly as a select returns them (JSON columns as text). */
-function sqliteSnapshot(row: 'new' | 'old'): string {
-  return `json_object(${CUSTOMER_COLUMNS.map((column) => `'${column}', ${row}.${column}`).join(', ')})`;
+/**
+ * SQLite: the row as a JSON object of its column values, exactly as a select returns them (JSON columns as text).
+ * Before migration 020 the rows have no mode.
+ */
+function sqliteSnapshot(row: 'new' | 'old', options: OutboxTriggerOptions): string {
+  const columns = options.byMode ? CUSTOMER_COLUMNS : CUSTOMER_COLUMNS.filter((column) => column !== 'mode');
+  return `json_object(${columns.map((column) => `'${column}', ${row}.${column}`).join(', ')})`;
 }
 
 /**
@@ -31,16 +35,21 @@ function sqliteSnapshot(row: 'new' | 'old'): string {
  */
 export interface OutboxTriggerOptions {
   skipDisabled: boolean;
+  /**
+   * From migration 021 on (test mode): a change goes only to the endpoints of the customer's own mode, and the
+   * change row records that mode.
+   */
+  byMode?: boolean;
 }
 
 /** The extra condition on `webhook_endpoints e` for {@link OutboxTriggerOptions}. */
-function enabledOnly({ skipDisabled }: OutboxTriggerOptions): string {
-  return skipDisabled ? ' and e.disabled_at is null' : '';
+function enabledOnly({ skipDisabled, byMode }: OutboxTriggerOptions, row: string): string {
+  return (skipDisabled ? ' and e.disabled_at is null' : '') + (byMode ? ` and e.mode = ${row}.mode` : '');
 }
 
 /** SQLite: the seller's endpoints subscribed to `type` (the trigger's WHEN and its fan-out share it). */
 function sqliteSubscribed(row: 'new' | 'old', type: string, options: OutboxTriggerOptions): string {
-  return `from webhook_endpoints e where e.seller_id = ${row}.seller_id${enabledOnly(options)}
+  return `from webhook_endpoints e where e.seller_id = ${row}.seller_id${enabledOnly(options, row)}
     and exists (select 1 from json_each(e.event_types) where json_each.value = '${type}')`;
 }
 
@@ -53,9 +62,9 @@ function sqliteTrigger(event: 'insert' | 'update' | 'delete', options: OutboxTri
   return `create trigger customers_outbox_${event} after ${event} on customers
     when exists (select 1 ${sqliteSubscribed(row, type, options)})
   begin
-    insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
-      values ('evt_' || lower(hex(randomblob(16))), '${type}', ${row}.seller_id, ${row}.id, ${sequence}, ${occurredAt},
-        ${sqliteSnapshot(row)}, ${event === 'update' ? sqliteSnapshot('old') : 'null'});
+    insert into customer_changes (event_id, type, seller_id, ${options.byMode ? 'mode, ' : ''}customer_id, sequence, occurred_at, customer, previous)
+      values ('evt_' || lower(hex(randomblob(16))), '${type}', ${row}.seller_id, ${options.byMode ? `${row}.mode, ` : ''}${row}.id, ${sequence}, ${occurredAt},
+        ${sqliteSnapshot(row, options)}, ${event === 'update' ? sqliteSnapshot('old', options) : 'null'});
     insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, next_attempt_at, created_at)
       select last_insert_rowid(), e.id, ${row}.seller_id, ${row}.id, ${sequence}, 0, ${SQLITE_NOW}, ${SQLITE_NOW}
       ${sqliteSubscribed(row, type, options)};
@@ -90,17 +99,17 @@ begin
     v_row := old; v_type := 'customer.deleted'; v_occurred := greatest(clock_timestamp(), old.updated_at);
     v_sequence := old.event_sequence + 1;
   end if;
-  if not exists (select 1 from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options)}) then
+  if not exists (select 1 from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options, 'v_row')}) then
     return null;
   end if;
-  insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
-    values ('evt_' || replace(gen_random_uuid()::text, '-', ''), v_type, v_row.seller_id, v_row.id, v_sequence,
+  insert into customer_changes (event_id, type, seller_id, ${options.byMode ? 'mode, ' : ''}customer_id, sequence, occurred_at, customer, previous)
+    values ('evt_' || replace(gen_random_uuid()::text, '-', ''), v_type, v_row.seller_id, ${options.byMode ? 'v_row.mode, ' : ''}v_row.id, v_sequence,
       v_occurred, to_jsonb(v_row) - 'event_sequence',
       case when tg_op = 'UPDATE' then to_jsonb(old) - 'event_sequence' end)
     returning id into v_change;
   insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, next_attempt_at, created_at)
     select v_change, e.id, v_row.seller_id, v_row.id, v_sequence, 0, clock_timestamp(), clock_timestamp()
-    from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options)};
+    from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options, 'v_row')};
   return null;
 end $$`;
 
@@ -111,7 +120,7 @@ end $$`;
 export async function createOutboxTriggers(
   db: Kysely<any>,
   dialect: DialectName,
-  options: OutboxTriggerOptions = { skipDisabled: true },
+  options: OutboxTriggerOptions = { skipDisabled: true, byMode: true },
 ): Promise<void> {
   if (dialect === 'postgres') {
     await sql.raw(postgresFunction(options)).execute(db);

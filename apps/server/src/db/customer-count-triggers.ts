@@ -25,3 +25,14 @@ export async function createCountTriggers(db: Kysely<any>, dialect: DialectName)
   await sql.raw(`create trigger customers_count_insert after insert on customers begin ${INCREMENT}; end`).execute(db);
   await sql.raw(`create trigger customers_count_delete after delete on customers begin ${DECREMENT}; end`).execute(db);
 }
+
+/** Drops the count triggers (either version's: the names are the same). */
+export async function dropCountTriggers(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  const postgres = dialect === 'postgres';
+  await sql.raw(`drop trigger if exists customers_count_insert${postgres ? ' on customers' : ''}`).execute(db);
+  await sql.raw(`drop trigger if exists customers_count_delete${postgres ? ' on customers' : ''}`).execute(db);
+  if (postgres) {
+    await sql`drop function if exists customers_count_insert()`.execute(db);
+    await sql`drop function if exists customers_count_delete()`.execute(db);
+  }
+}

@@ -1,7 +1,7 @@
 import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
 import { createHeadTriggers, dropHeadTriggers } from './delivery-heads.js';
-import { createCountTriggers } from './customer-count-triggers.js';
+import { createCountTriggers, dropCountTriggers } from './customer-count-triggers.js';
 import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
 import { SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
@@ -118,22 +118,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
         await sql`insert into seller_customer_counts (seller_id, count)
           select seller_id, count(*) from customers group by seller_id`.execute(db);
-        const increment = sql`insert into seller_customer_counts (seller_id, count) values (new.seller_id, 1)
-          on conflict (seller_id) do update set count = seller_customer_counts.count + 1`;
-        const decrement = sql`update seller_customer_counts set count = count - 1 where seller_id = old.seller_id`;
-        if (dialect === 'postgres') {
-          await sql`create function customers_count_insert() returns trigger language plpgsql as $$
-            begin ${increment}; return null; end $$`.execute(db);
-          await sql`create function customers_count_delete() returns trigger language plpgsql as $$
-            begin ${decrement}; return null; end $$`.execute(db);
-          await sql`create trigger customers_count_insert after insert on customers
-            for each row execute function customers_count_insert()`.execute(db);
-          await sql`create trigger customers_count_delete after delete on customers
-            for each row execute function customers_count_delete()`.execute(db);
-        } else {
-          await sql`create trigger customers_count_insert after insert on customers begin ${increment}; end`.execute(db);
-          await sql`create trigger customers_count_delete after delete on customers begin ${decrement}; end`.execute(db);
-        }
+        await createSellerCountTriggers(db, dialect);
       },
       async down(db: Kysely<any>) {
         await sql`drop trigger if exists customers_count_insert${sql.raw(dialect === 'postgres' ? ' on customers' : '')}`.execute(db);
@@ -598,8 +583,51 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('webhook_endpoint_idempotency_keys').execute();
         await db.schema.alterTable('endpoint_idempotency_keys_by_mode').renameTo('webhook_endpoint_idempotency_keys').execute();
       },
-      async down() {
-        throw new Error('020_test_mode cannot be undone: restore a backup taken before it');
+      async down(db: Kysely<any>) {
+        // Back to one mode: the test data goes (it has no place in the old schema), live data stays as it was.
+        await db.deleteFrom('webhook_endpoints').where('mode', '=', 'test').execute();
+        await db.deleteFrom('customer_changes').where('mode', '=', 'test').execute();
+        await db.deleteFrom('customers').where('mode', '=', 'test').execute();
+        for (const [table, pk, references] of [
+          ['idempotency_keys', 'idempotency_keys_pk', null],
+          ['webhook_endpoint_idempotency_keys', 'webhook_endpoint_idempotency_keys_pk', 'endpoint'],
+        ] as const) {
+          const copy = `${table}_single_mode`;
+          let create = db.schema
+            .createTable(copy)
+            .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+            .addColumn('key', 'text', (c) => c.notNull())
+            .addColumn('fingerprint', 'text', (c) => c.notNull());
+          create = references
+            ? create
+                .addColumn('endpoint_id', t.id, (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+                .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+            : create
+                .addColumn('customer_id', t.id, (c) => c.notNull())
+                .addColumn('response', t.json, (c) => c.notNull())
+                .addColumn('created_at', t.timestamp, (c) => c.notNull())
+                .addColumn('expires_at', t.timestamp, (c) => c.notNull());
+          await create.addPrimaryKeyConstraint(pk, ['seller_id', 'key']).execute();
+          const columns = references
+            ? 'seller_id, key, fingerprint, endpoint_id, expires_at'
+            : 'seller_id, key, fingerprint, customer_id, response, created_at, expires_at';
+          await sql.raw(`insert into ${copy} (${columns}) select ${columns} from ${table} where mode = 'live'`).execute(db);
+          await db.schema.dropTable(table).execute();
+          await db.schema.alterTable(copy).renameTo(table).execute();
+        }
+        await db.schema.createIndex('idempotency_keys_expires_at').on('idempotency_keys').column('expires_at').execute();
+        await db.schema.dropTable('customer_counts').execute();
+        await db.schema.dropIndex('customer_changes_tenant_time').execute();
+        await db.schema.createIndex('customer_changes_seller_time').on('customer_changes').columns(['seller_id', 'occurred_at', 'event_id']).execute();
+        await db.schema.dropIndex('webhook_endpoints_tenant').execute();
+        await db.schema.dropIndex('customers_tenant_created_id').execute();
+        await db.schema.createIndex('customers_seller_created_id').on('customers').columns(['seller_id', 'created_at', 'id']).execute();
+        await db.schema.dropIndex('customers_tenant_email_unique').execute();
+        await db.schema.createIndex('customers_seller_email_unique').unique().on('customers').columns(['seller_id', 'email_normalized']).execute();
+        await db.schema.alterTable('sellers').dropColumn('test_api_version').execute();
+        for (const table of ['customers', 'webhook_endpoints', 'customer_changes', 'audit_log']) {
+          await db.schema.alterTable(table).dropColumn('mode').execute();
+        }
       },
     },
     // Test mode, the writers: the plan-limit count by mode, the outbox triggers that record a change for its own
@@ -607,12 +635,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '021_test_mode_writers': {
       async up(db: Kysely<any>) {
         const postgres = dialect === 'postgres';
-        await sql.raw(`drop trigger if exists customers_count_insert${postgres ? ' on customers' : ''}`).execute(db);
-        await sql.raw(`drop trigger if exists customers_count_delete${postgres ? ' on customers' : ''}`).execute(db);
-        if (postgres) {
-          await sql`drop function if exists customers_count_insert()`.execute(db);
-          await sql`drop function if exists customers_count_delete()`.execute(db);
-        }
+        await dropCountTriggers(db, dialect);
         await db.schema.dropTable('seller_customer_counts').execute();
         await createCountTriggers(db, dialect);
         await dropOutboxTriggers(db, dialect);
@@ -622,11 +645,46 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
           await sql.raw(CREATE_CUSTOMER_FUNCTION).execute(db);
         }
       },
-      async down() {
-        throw new Error('021_test_mode_writers cannot be undone: restore a backup taken before 020');
+      async down(db: Kysely<any>) {
+        const postgres = dialect === 'postgres';
+        if (postgres) {
+          await sql`drop function if exists customers_create`.execute(db);
+          await sql.raw(CREATE_CUSTOMER_FUNCTION_V1).execute(db);
+        }
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: false });
+        await dropCountTriggers(db, dialect);
+        await db.schema
+          .createTable('seller_customer_counts')
+          .addColumn('seller_id', t.id, (c) => c.primaryKey().references('sellers.id').onDelete('cascade'))
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .execute();
+        await sql`insert into seller_customer_counts (seller_id, count)
+          select seller_id, count from customer_counts where mode = 'live'`.execute(db);
+        await createSellerCountTriggers(db, dialect);
       },
     },
   };
+}
+
+/** Migration 003's count triggers (one count per seller), made again when 021 goes down. */
+async function createSellerCountTriggers(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  const increment = sql`insert into seller_customer_counts (seller_id, count) values (new.seller_id, 1)
+    on conflict (seller_id) do update set count = seller_customer_counts.count + 1`;
+  const decrement = sql`update seller_customer_counts set count = count - 1 where seller_id = old.seller_id`;
+  if (dialect === 'postgres') {
+    await sql`create function customers_count_insert() returns trigger language plpgsql as $$
+      begin ${increment}; return null; end $$`.execute(db);
+    await sql`create function customers_count_delete() returns trigger language plpgsql as $$
+      begin ${decrement}; return null; end $$`.execute(db);
+    await sql`create trigger customers_count_insert after insert on customers
+      for each row execute function customers_count_insert()`.execute(db);
+    await sql`create trigger customers_count_delete after delete on customers
+      for each row execute function customers_count_delete()`.execute(db);
+  } else {
+    await sql`create trigger customers_count_insert after insert on customers begin ${increment}; end`.execute(db);
+    await sql`create trigger customers_count_delete after delete on customers begin ${decrement}; end`.execute(db);
+  }
 }
 
 /** The newest migration's name: a database whose newest applied one is older is not ready (http/health-routes.ts). */

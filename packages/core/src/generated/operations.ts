@@ -97,5 +97,12 @@ export const SPEC_OPERATIONS = {
     "readsBody": false,
     "successStatus": 200,
     "successSchema": "CustomerEvent"
+  },
+  "deleteTestData": {
+    "method": "DELETE",
+    "path": "/api/test_data",
+    "readsBody": false,
+    "successStatus": 200,
+    "successSchema": "TestDataWipe"
   }
 } as const;

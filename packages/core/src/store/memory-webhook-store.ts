@@ -261,11 +261,11 @@ export class MemoryWebhookStore implements WebhookStore {
 
   /**
    * Forgets the seller's test endpoints, their idempotency records and test events with their deliveries (the
-   * one-call wipe); live ones stay. Returns how many endpoints went.
+   * one-call wipe); live ones stay. Returns how many endpoints and events went.
    */
-  wipeTestData(sellerId: string): number {
+  wipeTestData(sellerId: string): { endpoints: number; events: number } {
     const tenant = tenantKey({ sellerId, mode: 'test' });
-    const removed = this.#endpoints.get(tenant)?.size ?? 0;
+    const removed = { endpoints: this.#endpoints.get(tenant)?.size ?? 0, events: this.#events.get(tenant)?.length ?? 0 };
     this.#endpoints.delete(tenant);
     this.#events.delete(tenant);
     for (const key of [...this.#idempotency.keys()]) if (key.startsWith(`${tenant}\n`)) this.#idempotency.delete(key);

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.test_sent',
   'webhook_delivery.resent',
   'webhook_delivery.resent_failed',
+  'test_data.deleted',
   'sign_in_link.issued',
   'sign_in.used',
   'signed_out',

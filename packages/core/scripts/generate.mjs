@@ -11,7 +11,9 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { parse } from 'yaml';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const specPath = resolve(here, '../../../openapi.yaml');
+// `--spec FILE` reads another spec (a test checks that one without x-scopes fails); the outputs stay where they are.
+const specFlag = process.argv.indexOf('--spec');
+const specPath = specFlag === -1 ? resolve(here, '../../../openapi.yaml') : resolve(process.argv[specFlag + 1]);
 const outPath = resolve(here, '../src/generated/validators.ts');
 
 const spec = parse(readFileSync(specPath, 'utf8'));
@@ -96,6 +98,26 @@ const validators = `${header}${dateTimeImport}${code.replace(/^"use strict";/, '
 // Every operation's method, path and success answer, as openapi.yaml states them: core's operation table binds
 // each operationId to its service call and takes everything HTTP from here.
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+// Every operation names the scopes a restricted key needs for it (`x-scopes`, issue 38): `resource:read` or
+// `resource:write`. An operation without them fails generation, so none can be added that no key could be granted.
+const SCOPE = /^[a-z_]+:(read|write)$/;
+function scopesOf(operation, method, path) {
+  const scopes = operation['x-scopes'];
+  const name = `${method.toUpperCase()} ${path} (${operation.operationId})`;
+  if (!Array.isArray(scopes) || scopes.length === 0) {
+    throw new Error(`openapi.yaml: ${name} has no x-scopes; every operation names the scope a restricted key needs for it`);
+  }
+  for (const scope of scopes) {
+    if (!SCOPE.test(scope)) throw new Error(`openapi.yaml: ${name} has x-scopes entry ${JSON.stringify(scope)}; a scope is resource:read or resource:write`);
+  }
+  return scopes;
+}
+function allScopes(table) {
+  const scopes = new Set(Object.values(table).flatMap((operation) => operation.scopes));
+  // By resource in the order the spec first names it, read before write.
+  const resources = [...new Set([...scopes].map((scope) => scope.split(':')[0]))];
+  return resources.flatMap((resource) => ['read', 'write'].map((access) => `${resource}:${access}`).filter((scope) => scopes.has(scope)));
+}
 const operations = {};
 for (const [path, item] of Object.entries(spec.paths)) {
   // In the order openapi.yaml lists them, which is the order of the Allow header.
@@ -109,6 +131,7 @@ for (const [path, item] of Object.entries(spec.paths)) {
       readsBody: operation.requestBody !== undefined,
       successStatus: Number(status),
       ...(schemaRef ? { successSchema: schemaRef.replace('#/components/schemas/', '') } : {}),
+      scopes: scopesOf(operation, method, path),
     };
   }
 }
@@ -117,6 +140,9 @@ const operationsFile = [
   '',
   '/** Each operation of openapi.yaml by operationId: method, path template, whether it takes a body, success answer. */',
   `export const SPEC_OPERATIONS = ${JSON.stringify(operations, null, 2)} as const;`,
+  '',
+  '/** Every scope the operations name (`x-scopes`), by resource, read before write: what a restricted key may be granted. */',
+  `export const SPEC_SCOPES = ${JSON.stringify(allScopes(operations), null, 2)} as const;`,
   '',
 ].join('\n');
 
@@ -237,7 +263,19 @@ const changelog = [
   ]),
 ].join('\n');
 
+// The permission table of the API reference: openapi.yaml's info description, between its markers, rewritten from
+// the operations' x-scopes so the published table is never restated by hand.
+const specText = readFileSync(specPath, 'utf8');
+const PERMISSIONS = /(    <!-- permissions:start[^\n]*-->\n)[\s\S]*?(    <!-- permissions:end -->)/;
+if (!PERMISSIONS.test(specText)) throw new Error('openapi.yaml: the info description lost its permissions:start/end markers');
+const permissionRows = Object.entries(operations).map(
+  ([id, { method, path, scopes }]) => `    | \`${id}\` | \`${method} ${path}\` | ${scopes.map((scope) => `\`${scope}\``).join(', ')} |`,
+);
+const permissionTable = ['    | Operation | Request | Scope |', '    | --- | --- | --- |', ...permissionRows, ''].join('\n');
+const specWithPermissions = specText.replace(PERMISSIONS, (_, start, end) => `${start}${permissionTable}${end}`);
+
 const outputs = [
+  [specPath, specWithPermissions],
   [outPath, validators],
   [resolve(here, '../src/generated/query-validators.ts'), queryValidators],
   [resolve(here, '../src/generated/operations.ts'), operationsFile],
@@ -246,7 +284,8 @@ const outputs = [
 ];
 const check = process.argv.includes('--check');
 for (const [path, output] of outputs) {
-  const name = path.includes('src/generated/') ? path.slice(path.indexOf('src/generated/')) : path.slice(path.indexOf('docs/'));
+  const name =
+    path === specPath ? 'openapi.yaml (permission table)' : path.includes('src/generated/') ? path.slice(path.indexOf('src/generated/')) : path.slice(path.indexOf('docs/'));
   if (check) {
     let current = '';
     try {

@@ -136,13 +136,22 @@ export { MemoryWebhookStore, type DueDelivery, type MemoryDeliveryState } from '
 
 // API keys and authentication
 export {
+  API_KEY_MODES,
   API_KEY_PATTERN,
   apiKeyDisplayPrefix,
+  apiKeyKindFor,
+  apiKeyPrefix,
   generateApiKey,
   hashApiKey,
   isWellFormedApiKey,
+  keyModeOf,
+  parseApiKey,
+  type ApiKeyKind,
+  type ApiKeyMode,
+  type ApiKeyType,
 } from './auth/api-key.js';
 export { readApiKey, type HeaderReader } from './auth/read-api-key.js';
+export { SCOPES, assertScope, missingScope, parseScopeList, type Scope, type ScopedOperation } from './auth/scopes.js';
 export {
   authenticate,
   authenticateAndList,
@@ -251,6 +260,7 @@ export {
   createSellerDirectory,
   DEFAULT_CUSTOMER_LIMIT,
   type KeySeed,
+  type KeySeedKind,
   type KeySeedLifecycle,
   type MockSeller,
   type SellerDirectory,

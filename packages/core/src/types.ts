@@ -1,5 +1,4 @@
 import type { components } from '@customers-api/sdk';
-import type { Mode } from './tenancy/tenant.js';
 
 /** The API's own shapes, taken from the types generated from openapi.yaml (never re-declared by hand). */
 export type Customer = components['schemas']['Customer'];
@@ -43,9 +42,13 @@ export interface SellerContext {
   apiVersion?: string | null;
   /** How many webhook endpoints the seller may have when the operator set a cap for it; otherwise 10. */
   webhookEndpointLimit?: number | null;
+  /** The id of the API key the request authenticated with, when the host knows it. */
+  keyId?: string;
+  /** Which of the seller's data the key acts on (issue 38); omitted: live. Read it through `keyModeOf`. */
+  mode?: 'live' | 'test';
   /**
-   * The mode of the key the request came with: `test` acts on the seller's test data only, isolated from live
-   * (see `tenantOf`). Omitted: live.
+   * The scopes the key was granted: null or omitted for a secret key (`sk_`), which holds every scope; the list for
+   * a restricted key (`rk_`).
    */
-  mode?: Mode;
+  scopes?: readonly string[] | null;
 }

@@ -15,6 +15,13 @@ function fromSpec(name) {
   return JSON.parse(JSON.stringify(spec.components.schemas[name]).replaceAll('"#/components/schemas/', '"#/$defs/'));
 }
 
+// Every scope openapi.yaml's operations name, as core's generator collects them.
+const SCOPES = [
+  ...new Set(
+    Object.values(spec.paths).flatMap((item) => Object.values(item).flatMap((operation) => operation?.['x-scopes'] ?? [])),
+  ),
+].sort();
+
 const instant = (description) => ({
   type: 'string',
   format: 'date-time',
@@ -39,7 +46,7 @@ const schema = {
     $schema: { type: 'string', description: 'This schema, for editor completion: ./node_modules/@customers-api/mock-server/seed.schema.json' },
     sellers: {
       type: 'array',
-      description: 'Without it, any sk_live_ + 48 letters/digits key is one default seller.',
+      description: 'Without it, any well-formed key (sk_live_, sk_test_, rk_live_ or rk_test_ + 48 letters/digits) is one default seller.',
       items: { $ref: '#/$defs/Seller' },
     },
     webhooks: {
@@ -77,7 +84,13 @@ const schema = {
       additionalProperties: false,
       required: ['key'],
       properties: {
-        key: { type: 'string', pattern: '^sk_live_[A-Za-z0-9]{48}$', description: 'sk_live_ followed by 48 letters or digits.' },
+        key: { type: 'string', pattern: '^(sk|rk)_(live|test)_[A-Za-z0-9]{48}$', description: 'sk_live_, sk_test_, rk_live_ or rk_test_ followed by 48 letters or digits.' },
+        scopes: {
+          type: 'array',
+          uniqueItems: true,
+          items: { type: 'string', enum: SCOPES },
+          description: "A restricted key's (rk_) scopes, from openapi.yaml's x-scopes; required for an rk_ key, refused for an sk_ key.",
+        },
         revoked: { type: 'boolean', default: false, description: 'Revoked from the start (401).' },
         expiresAt: instant("The key answers 401 from this instant on, on the mock's clock."),
       },

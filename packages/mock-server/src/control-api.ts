@@ -3,7 +3,9 @@ import {
   ApiError,
   checkForced,
   errors,
+  apiKeyKindFor,
   generateApiKey,
+  parseApiKey,
   OPERATION_IDS,
   readJsonBody,
   type ApiRequest,
@@ -14,7 +16,7 @@ import {
   type OperationId,
 } from '@customers-api/core';
 import { errorAnswer } from './error-answer.js';
-import { apiKeyAt, customerLimitAt, EntryError, instantAt, keyLifecycleAt, objectAt, sellerIdAt, type Json } from './entries.js';
+import { apiKeyAt, customerLimitAt, EntryError, instantAt, keyKindAt, keyLifecycleAt, objectAt, sellerIdAt, type Json } from './entries.js';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
 import { webhookEntryAt } from './webhook-entry.js';
 
@@ -153,10 +155,14 @@ const ROUTES: Route[] = [
     pattern: /^\/sellers\/([^/]+)\/keys$/,
     run: async ({ api }, request, [, id]) => {
       await sellerInfo(api, id!); // 404 for an unknown seller
-      const body = objectAt(bodyOf(request), 'body', ['key', 'revoked', 'expiresAt']);
-      const key = apiKeyAt(body.key, 'body.key') ?? generateApiKey();
-      await api.addKey(id!, { apiKey: key, ...keyLifecycleAt(body, 'body') });
-      return json(201, { sellerId: id, key });
+      const body = objectAt(bodyOf(request), 'body', ['key', 'revoked', 'expiresAt', 'mode', 'scopes']);
+      const given = apiKeyAt(body.key, 'body.key');
+      const kind = keyKindAt(body, given, 'body');
+      const type = { kind: apiKeyKindFor(kind.scopes), mode: kind.mode ?? 'live' } as const;
+      const key = given ?? generateApiKey(type);
+      await api.addKey(id!, { apiKey: key, ...keyLifecycleAt(body, 'body'), ...kind });
+      const parsed = parseApiKey(key)!;
+      return json(201, { sellerId: id, key, mode: parsed.mode, scopes: kind.scopes ?? null });
     },
   },
   {

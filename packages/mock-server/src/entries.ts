@@ -1,4 +1,4 @@
-import { isWellFormedApiKey, type KeySeedLifecycle } from '@customers-api/core';
+import { isWellFormedApiKey, parseApiKey, parseScopeList, type KeySeedKind, type KeySeedLifecycle } from '@customers-api/core';
 
 /** A JSON entry of a seed file or a control request that is not what it must be; the message names it. */
 export class EntryError extends TypeError {
@@ -45,13 +45,39 @@ export function arrayAt(value: unknown, at: string, { nonEmpty = false } = {}): 
  * An optional API key entry: undefined, or `sk_live_` and 48 letters or digits.
  *
  * @example
- * apiKeyAt('sk_live_short', 'seed.sellers[1].keys[0].key'); // EntryError: ...: must be sk_live_ followed by 48 letters or digits
+ * apiKeyAt('sk_live_short', 'seed.sellers[1].keys[0].key'); // EntryError: ...: must be sk_live_, sk_test_, rk_live_ or rk_test_ followed by 48 letters or digits
  */
 export function apiKeyAt(value: unknown, at: string): string | undefined {
   if (value !== undefined && (typeof value !== 'string' || !isWellFormedApiKey(value))) {
-    throw new EntryError(at, 'must be sk_live_ followed by 48 letters or digits');
+    throw new EntryError(at, `must be ${KEY_SHAPE}`);
   }
   return value;
+}
+
+/** What a key entry must look like: one of the four kinds (issue 38). */
+export const KEY_SHAPE = 'sk_live_, sk_test_, rk_live_ or rk_test_ followed by 48 letters or digits';
+
+/**
+ * A key entry's kind (issue 38): `scopes` (a list of openapi.yaml's scope names: a restricted key) and `mode`
+ * (`live` or `test`, for a generated key). A given `sk_` key with scopes, or an `rk_` key without, is refused.
+ *
+ * @example
+ * keyKindAt({ scopes: ['customers:read'], mode: 'test' }, undefined, 'body'); // { scopes: ['customers:read'], mode: 'test' }
+ */
+export function keyKindAt({ scopes, mode }: Json, key: string | undefined, at: string): KeySeedKind {
+  if (mode !== undefined && mode !== 'live' && mode !== 'test') throw new EntryError(`${at}.mode`, 'must be "live" or "test"');
+  let granted: string[] | undefined;
+  if (scopes !== undefined) {
+    if (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== 'string')) throw new EntryError(`${at}.scopes`, 'must be a list of scope names');
+    const parsed = parseScopeList(scopes as string[]);
+    if (!parsed.ok) throw new EntryError(`${at}.scopes`, parsed.message);
+    granted = parsed.scopes;
+  }
+  const type = key === undefined ? undefined : parseApiKey(key);
+  if (type && mode !== undefined && type.mode !== mode) throw new EntryError(`${at}.mode`, `is "${String(mode)}" but the key is a ${type.mode} key`);
+  if (type?.kind === 'secret' && granted) throw new EntryError(`${at}.scopes`, 'are for restricted keys (rk_live_ or rk_test_); an sk_ key holds every scope');
+  if (type?.kind === 'restricted' && !granted) throw new EntryError(`${at}.scopes`, 'are required for a restricted key (rk_live_ or rk_test_)');
+  return { ...(granted && { scopes: granted }), ...(mode !== undefined && { mode: mode as 'live' | 'test' }) };
 }
 
 /**

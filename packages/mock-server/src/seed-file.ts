@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isApiError, parseCustomerCreate, resolveApiVersion, type CustomerCreate, type CustomerSeed, type KeySeed, type SellerSeed } from '@customers-api/core';
-import { apiKeyAt, arrayAt, customerLimitAt, EntryError, instantAt, keyLifecycleAt, objectAt, sellerIdAt } from './entries.js';
+import { apiKeyAt, arrayAt, customerLimitAt, EntryError, instantAt, KEY_SHAPE, keyKindAt, keyLifecycleAt, objectAt, sellerIdAt } from './entries.js';
 import { WEBHOOK_ENTRIES, webhookEntryAt, type WebhookEndpointSeed } from './webhook-entry.js';
 
 /** A seed file, checked: the sellers for core's mock engine, their further keys and their customers. */
@@ -32,7 +32,7 @@ export class SeedFileError extends Error {
 export const SEED_ENTRIES = {
   seed: ['$schema', 'sellers', 'webhooks', 'clock'],
   seller: ['id', 'customerLimit', 'apiVersion', 'keys', 'customers'],
-  key: ['key', 'revoked', 'expiresAt'],
+  key: ['key', 'revoked', 'expiresAt', 'scopes'],
   webhook: WEBHOOK_ENTRIES,
   clock: ['now'],
 } as const;
@@ -41,10 +41,10 @@ const ENTRIES = SEED_ENTRIES;
 function parseKey(value: unknown, at: string, seen: Map<string, string>): KeySeed {
   const entries = objectAt(value, at, ENTRIES.key);
   const apiKey = apiKeyAt(entries.key, `${at}.key`);
-  if (apiKey === undefined) throw new EntryError(`${at}.key`, 'is required: sk_live_ followed by 48 letters or digits');
+  if (apiKey === undefined) throw new EntryError(`${at}.key`, `is required: ${KEY_SHAPE}`);
   if (seen.has(apiKey)) throw new EntryError(`${at}.key`, `is already given at ${seen.get(apiKey)}.key`);
   seen.set(apiKey, at);
-  return { apiKey, ...keyLifecycleAt(entries, at) };
+  return { apiKey, ...keyLifecycleAt(entries, at), ...keyKindAt({ scopes: entries.scopes }, apiKey, at) };
 }
 
 /** `apiVersion`: one of openapi.yaml's versions not past its sunset, by core's `Customers-Version` rule. */

@@ -37,7 +37,7 @@ export const DEFAULT_MAX_RETRIES = 2;
 
 /** Options of {@link CustomersClient}. */
 export interface ClientOptions {
-  /** `sk_live_` + 48 letters and digits. Defaults to the `CUSTOMERS_API_KEY` environment variable. */
+  /** `sk_live_`, `sk_test_`, `rk_live_` or `rk_test_` + 48 letters and digits. Defaults to the `CUSTOMERS_API_KEY` environment variable. */
   apiKey?: string | undefined;
   /** Defaults to `CUSTOMERS_API_BASE_URL`, else `http://127.0.0.1:3000`. */
   baseUrl?: string | undefined;

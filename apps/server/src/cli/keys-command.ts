@@ -4,6 +4,7 @@ import { CLI_ACTOR } from '../audit/audit-actions.js';
 import { audited, writeAuditRow } from '../audit/audit-log.js';
 import { ROLL_OVERLAPS, type RollOverlap } from '../dashboard/key-input.js';
 import { rollSellerKey } from '../dashboard/seller-keys.js';
+import { SCOPES, parseScopeList } from '@customers-api/core';
 import { keySellerId } from '../db/api-keys.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { findSeller } from '../db/sellers.js';
@@ -14,7 +15,7 @@ import { printable } from './printable.js';
 import { withDatabase } from './with-database.js';
 
 export const KEYS_USAGE = [
-  'keys create --seller SELLER_ID --name NAME [--expires-at ISO-8601] [--json] [--database URL]',
+  'keys create --seller SELLER_ID --name NAME [--mode live|test] [--scopes SCOPE,...] [--expires-at ISO-8601] [--json] [--database URL]',
   'keys list --seller SELLER_ID [--json] [--database URL]',
   'keys roll KEY_ID --overlap 1h|24h|7d [--json] [--database URL]',
   'keys revoke KEY_ID [--database URL]',
@@ -29,6 +30,8 @@ export async function keysCommand(args: string[], io: CliIo): Promise<void> {
       seller: { type: 'string' },
       name: { type: 'string' },
       'expires-at': { type: 'string' },
+      mode: { type: 'string' },
+      scopes: { type: 'string' },
       overlap: { type: 'string' },
       json: { type: 'boolean', default: false },
       database: { type: 'string' },
@@ -55,6 +58,8 @@ interface KeyFlags {
   seller?: string | undefined;
   name?: string | undefined;
   'expires-at'?: string | undefined;
+  mode?: string | undefined;
+  scopes?: string | undefined;
   overlap?: string | undefined;
   json?: boolean | undefined;
   database?: string | undefined;
@@ -77,6 +82,15 @@ async function createKey(values: KeyFlags, io: CliIo): Promise<void> {
   const problem = keyNameProblem(name);
   if (problem) throw new CliError(`--name ${problem}`);
   const expiresAt = values['expires-at'] === undefined ? null : parseExpiry(values['expires-at'], new Date());
+  const mode = values.mode ?? 'live';
+  if (mode !== 'live' && mode !== 'test') throw new CliError(`--mode must be live or test, got "${values.mode}"`);
+  let scopes: string[] | null = null;
+  if (values.scopes !== undefined) {
+    const parsed = parseScopeList(values.scopes);
+    if (!parsed.ok) throw new CliError(`--scopes: ${parsed.message}`);
+    if (parsed.scopes.length === 0) throw new CliError(`--scopes must name at least one scope (${SCOPES.join(', ')}); without it the key is a secret key`);
+    scopes = parsed.scopes;
+  }
   const sellerArg = values.seller;
   const created = await withDatabase(values.database, io, async (handle) => {
     const seller = await findSeller(handle, sellerArg);
@@ -84,7 +98,7 @@ async function createKey(values: KeyFlags, io: CliIo): Promise<void> {
     return audited(
       handle,
       CLI_ACTOR,
-      (trx) => createApiKey(trx, { sellerId: seller.id, name, expiresAt }),
+      (trx) => createApiKey(trx, { sellerId: seller.id, name, expiresAt, mode, scopes }),
       (key) => ({ sellerId: seller.id, action: 'api_key.created', targetId: key.id }),
     );
   });
@@ -94,7 +108,7 @@ async function createKey(values: KeyFlags, io: CliIo): Promise<void> {
   }
   io.out(
     [
-      `Created API key ${created.id} ("${created.name}")${created.expires_at ? `, expires ${created.expires_at}` : ''}.`,
+      `Created ${created.mode} ${created.scopes ? `restricted API key (${created.scopes.join(', ')})` : 'secret API key'} ${created.id} ("${created.name}")${created.expires_at ? `, expires ${created.expires_at}` : ''}.`,
       'The key is shown only now; store it safely:',
       '',
       `  ${created.key}`,
@@ -189,7 +203,7 @@ async function changeKey(action: 'revoke' | 'delete', positionals: string[], val
 
 function formatKeyTable(keys: ApiKeyInfo[]): string {
   if (keys.length === 0) return 'No API keys.\n';
-  const header = ['ID', 'NAME', 'PREFIX', 'CREATED', 'LAST USED', 'EXPIRES', 'REVOKED'];
+  const header = ['ID', 'NAME', 'PREFIX', 'CREATED', 'LAST USED', 'EXPIRES', 'REVOKED', 'MODE', 'SCOPES'];
   const rows = keys.map((k) => [
     k.id,
     printable(k.name), // a name stored before names were checked may still hold controls
@@ -198,6 +212,8 @@ function formatKeyTable(keys: ApiKeyInfo[]): string {
     k.last_used_at ?? 'never',
     k.expires_at ?? 'never',
     k.revoked_at ?? 'no',
+    k.mode,
+    k.scopes ? k.scopes.join(',') || 'none' : 'all',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();

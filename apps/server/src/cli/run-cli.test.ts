@@ -72,6 +72,8 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
         last_used_at: expect.any(String),
         expires_at: expiresAt,
         revoked_at: null,
+        mode: 'live',
+        scopes: null,
       });
       expect(listed.stdout).not.toContain(key.key);
       const table = await cli('keys', 'list', '--seller', sellerId, ...db);

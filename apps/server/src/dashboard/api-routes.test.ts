@@ -33,6 +33,8 @@ describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
       expires_at: `${expiresAt}T00:00:00.000Z`,
       revoked_at: null,
       status: 'active',
+      mode: 'live',
+      scopes: null,
     });
     const list = await call('GET', '/keys');
     expect(list.text).not.toContain(created.json.key);

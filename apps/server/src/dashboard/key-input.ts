@@ -1,24 +1,29 @@
-import { errors } from '@customers-api/core';
+import { SCOPES, errors, parseScopeList } from '@customers-api/core';
 import { parseKeyExpiry } from '../key-expiry.js';
 import { keyNameProblem } from '../key-name.js';
 
 /**
  * The body of "create a key": `name` (required, 1 to 100 characters once trimmed, well-formed Unicode without
  * control or bidirectional formatting characters, so what is stored is what was shown) and optional `expires_at`
- * (an ISO 8601 date or date-time in the future; a date alone is 00:00 UTC). Throws core's 400 otherwise.
+ * (an ISO 8601 date or date-time in the future; a date alone is 00:00 UTC), optional `mode` (live or test) and
+ * `scopes` (a restricted key's scopes; null or omitted: a secret key). Throws core's 400 otherwise.
  */
-export function parseNewKey(body: unknown, now: Date): { name: string; expiresAt: string | null } {
+export function parseNewKey(
+  body: unknown,
+  now: Date,
+): { name: string; expiresAt: string | null; mode: 'live' | 'test'; scopes: string[] | null } {
   const input = body as Record<string, unknown>;
   for (const property of Object.keys(input)) {
-    if (property !== 'name' && property !== 'expires_at') throw errors.badRequest(`${property} is not an allowed property`);
+    if (!NEW_KEY_PROPERTIES.includes(property)) throw errors.badRequest(`${property} is not an allowed property`);
   }
   if (input.name === undefined || input.name === null) throw errors.badRequest('name is required');
   if (typeof input.name !== 'string') throw errors.badRequest('name must be a string');
   const name = input.name.trim();
   const problem = keyNameProblem(name);
   if (problem) throw errors.badRequest(`name ${problem}`);
+  const kind = { mode: modeOf(input.mode), scopes: scopesOf(input.scopes) };
   if (input.expires_at === undefined || input.expires_at === null || input.expires_at === '') {
-    return { name, expiresAt: null };
+    return { name, expiresAt: null, ...kind };
   }
   if (typeof input.expires_at !== 'string') throw errors.badRequest('expires_at must be a string');
   const expiry = parseKeyExpiry(input.expires_at, now);
@@ -29,7 +34,26 @@ export function parseNewKey(body: unknown, now: Date): { name: string; expiresAt
         : 'expires_at must be in the future',
     );
   }
-  return { name, expiresAt: expiry.value };
+  return { name, expiresAt: expiry.value, ...kind };
+}
+
+const NEW_KEY_PROPERTIES = ['name', 'expires_at', 'mode', 'scopes'];
+
+/** `mode`: live (the default) or test. */
+function modeOf(value: unknown): 'live' | 'test' {
+  if (value === undefined || value === null) return 'live';
+  if (value !== 'live' && value !== 'test') throw errors.badRequest('mode must be one of live, test');
+  return value;
+}
+
+/** `scopes`: null or omitted for a secret key; a non-empty list of openapi.yaml's scopes for a restricted key. */
+function scopesOf(value: unknown): string[] | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value) || value.some((scope) => typeof scope !== 'string')) throw errors.badRequest('scopes must be an array of scope names');
+  if (value.length === 0) throw errors.badRequest(`scopes must name at least one scope (${SCOPES.join(', ')}), or be null for a secret key`);
+  const parsed = parseScopeList(value as string[]);
+  if (!parsed.ok) throw errors.badRequest(`scopes: ${parsed.message}`);
+  return parsed.scopes;
 }
 
 /** The overlaps a roll offers, by name, in milliseconds. */

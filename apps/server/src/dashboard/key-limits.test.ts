@@ -3,6 +3,7 @@ import { setSellerKeyLimit, setSellerRateLimit } from '../db/sellers.js';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestServer } from '../test/test-server.js';
 import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { createSellerKey } from './seller-keys.js';
 
 // Keys without bounds (issue 36): a cap on a seller's unexpired keys, the key routes charged to the seller's API
 // budget as the webhook routes are, and a paginated key list.
@@ -27,6 +28,22 @@ describe.each(DIALECTS)('dashboard key limits on %s', (dialect) => {
   const stored = async (sellerId: string) => ({
     keys: await server.handle.db.selectFrom('api_keys').select(['id', 'expires_at', 'revoked_at']).where('seller_id', '=', sellerId).orderBy('id').execute(),
     audit: (await server.handle.db.selectFrom('audit_log').select('id').where('seller_id', '=', sellerId).execute()).length,
+  });
+
+  it('counts each mode against its own cap: test keys never crowd out live ones, nor live keys test ones', async () => {
+    const seller = await server.seller(); // one live key
+    await setSellerKeyLimit(server.handle, seller.sellerId, 2);
+    const now = new Date();
+    const create = (mode: 'live' | 'test', scopes: string[] | null = null) =>
+      createSellerKey(server.handle, seller.sellerId, { name: mode, expiresAt: null, mode, scopes }, now);
+    expect((await create('live')).key).toMatch(/^sk_live_/);
+    await expect(create('live')).rejects.toMatchObject({ status: 403 });
+    expect((await create('test')).key).toMatch(/^sk_test_/);
+    expect((await create('test', ['customers:read'])).key).toMatch(/^rk_test_/);
+    await expect(create('test')).rejects.toMatchObject({ status: 403 });
+    await expect(create('live', ['events:read'])).rejects.toMatchObject({ status: 403 });
+    const modes = await server.handle.db.selectFrom('api_keys').select('mode').where('seller_id', '=', seller.sellerId).execute();
+    expect(modes.map((row) => row.mode).sort()).toEqual(['live', 'live', 'test', 'test']);
   });
 
   it('refuses a key beyond the seller’s cap of unexpired keys with a 403 naming it, and stores nothing', async () => {

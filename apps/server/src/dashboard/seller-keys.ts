@@ -1,4 +1,5 @@
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey, setApiKeyExpiry, type ApiKeyInfo } from '../db/api-keys.js';
+import type { ApiKeyMode } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
 import { listApiKeysPage, type KeyCursor } from '../db/api-key-page.js';
 import { lockedKeyCount } from '../db/seller-key-count.js';
@@ -20,8 +21,8 @@ export function keyStatus(key: Pick<ApiKeyInfo, 'expires_at' | 'revoked_at'>, no
 }
 
 export function toDashboardKey(key: ApiKeyInfo, now: Date): DashboardKey {
-  const { id, name, prefix, created_at, last_used_at, expires_at, revoked_at } = key;
-  return { id, name, prefix, created_at, last_used_at, expires_at, revoked_at, status: keyStatus(key, now) };
+  const { id, name, prefix, created_at, last_used_at, expires_at, revoked_at, mode, scopes } = key;
+  return { id, name, prefix, created_at, last_used_at, expires_at, revoked_at, mode, scopes, status: keyStatus(key, now) };
 }
 
 export async function listSellerKeys(handle: DatabaseHandle, sellerId: string, now: Date): Promise<DashboardKey[]> {
@@ -41,20 +42,22 @@ export async function listSellerKeysPage(
 }
 
 /**
- * Creates a key unless the seller holds its cap of unexpired keys (403 naming it; run it in the transaction that
- * audits it, so a refusal stores nothing). `allowance` lets a roll go one over: the key it replaces expires soon.
+ * Creates a key unless the seller holds its cap of unexpired keys in the key's mode (403 naming it; each mode has its
+ * own cap; run it in the transaction that audits it, so a refusal stores nothing). `allowance` lets a roll go one
+ * over: the key it replaces expires soon. A live secret key unless `mode` or `scopes` (a restricted key) say otherwise.
  */
 export async function createSellerKey(
   handle: DatabaseHandle,
   sellerId: string,
-  input: { name: string; expiresAt: string | null },
+  input: { name: string; expiresAt: string | null; mode?: ApiKeyMode | undefined; scopes?: readonly string[] | null | undefined },
   now: Date,
   allowance = 0,
 ): Promise<DashboardKey & { key: string }> {
-  const { keyLimit, unexpired } = await lockedKeyCount(handle, sellerId, now);
+  const mode = input.mode ?? 'live';
+  const { keyLimit, unexpired } = await lockedKeyCount(handle, sellerId, now, mode);
   const limit = keyLimit ?? DEFAULT_API_KEY_LIMIT;
   if (unexpired >= limit + allowance) throw dashboardErrors.keyLimit(keyLimitMessage(limit));
-  const created = await createApiKey(handle, { sellerId, name: input.name, expiresAt: input.expiresAt }, now);
+  const created = await createApiKey(handle, { sellerId, name: input.name, expiresAt: input.expiresAt, mode, scopes: input.scopes ?? null }, now);
   return { ...toDashboardKey(created, now), key: created.key };
 }
 
@@ -81,7 +84,7 @@ export interface RolledKey {
 }
 
 /**
- * Rolls one of the seller's keys: a new key with the same name now, and the old key expiring `overlapMs` from now
+ * Rolls one of the seller's keys: a new key with the same name, mode and scopes now, and the old key expiring `overlapMs` from now
  * (an earlier expiry it had is kept); at the key cap it may go one over (the old key expires after the overlap),
  * never two. Undefined when the seller has no such key; 'inactive' when it is revoked or
  * expired (nothing changes). Run it in a transaction (with the audit rows), so both changes land or neither.
@@ -99,6 +102,7 @@ export async function rollSellerKey(
   const overlapEnd = now.getTime() + overlapMs;
   const expiresAt = old.expires_at !== null && Date.parse(old.expires_at) < overlapEnd ? old.expires_at : new Date(overlapEnd).toISOString();
   await setApiKeyExpiry(handle, old.id, expiresAt, { sellerId });
-  const key = await createSellerKey(handle, sellerId, { name: old.name, expiresAt: null }, now, 1);
+  // The new key is the old one's kind: same mode, same scopes.
+  const key = await createSellerKey(handle, sellerId, { name: old.name, expiresAt: null, mode: old.mode, scopes: old.scopes }, now, 1);
   return { key, previous: { ...old, expires_at: expiresAt } };
 }

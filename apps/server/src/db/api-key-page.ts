@@ -1,6 +1,5 @@
-import type { ApiKeyInfo } from './api-keys.js';
+import { API_KEY_INFO_COLUMNS, apiKeyInfoOf, type ApiKeyInfo } from './api-keys.js';
 import type { DatabaseHandle } from './connect.js';
-import { toIso, toIsoOrNull } from './rows.js';
 import { canonicalUuid } from './uuid.js';
 
 /** Where a page of keys starts: after this key, in (created_at, id) order. */
@@ -25,7 +24,7 @@ export async function listApiKeysPage(
   if (!sellerId) return { keys: [], more: false };
   let query = handle.db
     .selectFrom('api_keys')
-    .select(['id', 'seller_id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'])
+    .select(API_KEY_INFO_COLUMNS)
     .where('seller_id', '=', sellerId);
   if (after) {
     query = query.where((eb) =>
@@ -33,12 +32,6 @@ export async function listApiKeysPage(
     );
   }
   const rows = await query.orderBy('created_at').orderBy('id').limit(limit + 1).execute();
-  const keys = rows.slice(0, limit).map((row) => ({
-    ...row,
-    created_at: toIso(row.created_at),
-    last_used_at: toIsoOrNull(row.last_used_at),
-    expires_at: toIsoOrNull(row.expires_at),
-    revoked_at: toIsoOrNull(row.revoked_at),
-  }));
+  const keys = rows.slice(0, limit).map(apiKeyInfoOf);
   return { keys, more: rows.length > limit };
 }

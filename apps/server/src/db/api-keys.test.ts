@@ -46,6 +46,8 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
       rateLimit: 12,
       apiVersion: LATEST_API_VERSION,
       lastUsedAt: null,
+      mode: 'live',
+      scopes: null,
     });
     expect(await findActiveKey(db.handle, sha256('unknown'), now)).toBeUndefined();
     const expiring = await createApiKey(db.handle, { sellerId, name: 'e', expiresAt: new Date(now.getTime() + 1000).toISOString() });
@@ -60,7 +62,7 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
     const key = await createApiKey(db.handle, { sellerId, name: 'with customer', expiresAt: new Date(now.getTime() + 1000).toISOString() });
     const customer = sampleCustomer(sellerId, { company_name: 'Analytical Engines Ltd' });
     await new SqlCustomerStore(db.handle).insertCustomer(customer, { customerLimit: 100 });
-    const expectedKey = { keyId: key.id, sellerId, plan: 'growth', customerLimitOverride: 7, rateLimit: 12, apiVersion: LATEST_API_VERSION, lastUsedAt: null };
+    const expectedKey = { keyId: key.id, sellerId, plan: 'growth', customerLimitOverride: 7, rateLimit: 12, apiVersion: LATEST_API_VERSION, lastUsedAt: null, mode: 'live', scopes: null };
     expect(await findActiveKeyWithCustomer(db.handle, sha256(key.key), customer.id, now)).toEqual({ key: expectedKey, customer });
     // Another id, or another seller's customer: the key alone (tenancy is the join on the key's seller).
     const other = (await createSeller(db.handle, { name: 'O', plan: 'growth' })).id;
@@ -73,6 +75,25 @@ describe.each(DIALECTS)('API key storage on %s', (dialect) => {
     expect(await findActiveKeyWithCustomer(db.handle, sha256(key.key), customer.id, new Date(now.getTime() + 1000))).toBeUndefined();
     await revokeApiKey(db.handle, key.id);
     expect(await findActiveKeyWithCustomer(db.handle, sha256(key.key), customer.id, now)).toBeUndefined();
+  });
+
+  it('creates the four kinds: the mode and scopes pick the prefix, and lookups and listings carry them', async () => {
+    const now = new Date();
+    const kinds = [
+      { input: {}, prefix: 'sk_live_', mode: 'live', scopes: null },
+      { input: { mode: 'test' as const }, prefix: 'sk_test_', mode: 'test', scopes: null },
+      { input: { scopes: ['events:read', 'customers:read', 'events:read'] }, prefix: 'rk_live_', mode: 'live', scopes: ['customers:read', 'events:read'] },
+      { input: { mode: 'test' as const, scopes: [] }, prefix: 'rk_test_', mode: 'test', scopes: [] },
+    ];
+    for (const kind of kinds) {
+      const created = await createApiKey(db.handle, { sellerId, name: kind.prefix, ...kind.input }, now);
+      expect(created.key).toMatch(new RegExp(`^${kind.prefix}[A-Za-z0-9]{48}$`));
+      expect(created).toMatchObject({ mode: kind.mode, scopes: kind.scopes, prefix: created.key.slice(0, 12) });
+      expect(await findActiveKey(db.handle, sha256(created.key), now)).toMatchObject({ keyId: created.id, mode: kind.mode, scopes: kind.scopes });
+      const listed = (await listApiKeys(db.handle, sellerId)).find((k) => k.id === created.id);
+      expect(listed).toMatchObject({ mode: kind.mode, scopes: kind.scopes });
+      expect(JSON.stringify(listed)).not.toContain(created.key);
+    }
   });
 
   it('revokes once (the first time stays), deletes, and knows unknown ids', async () => {

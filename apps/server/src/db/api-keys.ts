@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from '@customers-api/core';
+import { apiKeyDisplayPrefix, apiKeyKindFor, generateApiKey, hashApiKey, type ApiKeyMode } from '@customers-api/core';
 import { canonicalUuid } from './uuid.js';
 import { compileOnce } from './compile-once.js';
 import type { DatabaseHandle } from './connect.js';
@@ -17,6 +17,10 @@ export interface ApiKeyInfo {
   last_used_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  /** Which of the seller's data the key acts on. */
+  mode: ApiKeyMode;
+  /** A restricted key's granted scopes; null for a secret key, which holds every scope. */
+  scopes: string[] | null;
 }
 
 export interface CreatedApiKey extends ApiKeyInfo {
@@ -35,17 +39,71 @@ export interface ActiveKey {
   /** The API version the seller is pinned to, or null for the latest. */
   apiVersion: string | null;
   lastUsedAt: string | null;
+  /** Which of the seller's data the key acts on. */
+  mode: ApiKeyMode;
+  /** A restricted key's granted scopes; null for a secret key (every scope). */
+  scopes: string[] | null;
+}
+
+/** The listing columns of api_keys (never the key's hash). */
+export const API_KEY_INFO_COLUMNS = [
+  'id',
+  'seller_id',
+  'name',
+  'prefix',
+  'created_at',
+  'last_used_at',
+  'expires_at',
+  'revoked_at',
+  'mode',
+  'scopes',
+] as const;
+
+/** A listing row as read (timestamps as the dialect gives them, scopes as stored JSON) into an {@link ApiKeyInfo}. */
+export function apiKeyInfoOf(row: {
+  id: string;
+  seller_id: string;
+  name: string;
+  prefix: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  mode: ApiKeyMode;
+  scopes: string | null;
+}): ApiKeyInfo {
+  return {
+    ...row,
+    created_at: toIso(row.created_at),
+    last_used_at: toIsoOrNull(row.last_used_at),
+    expires_at: toIsoOrNull(row.expires_at),
+    revoked_at: toIsoOrNull(row.revoked_at),
+    scopes: parseScopes(row.scopes),
+  };
+}
+
+/** The stored scopes column (a JSON array, or null for a secret key) as a list. */
+export function parseScopes(stored: string | null | string[]): string[] | null {
+  if (stored === null) return null;
+  return Array.isArray(stored) ? stored : (JSON.parse(stored) as string[]);
 }
 
 /** How often last_used_at is written at most per key, so reads do not all become writes. */
 export const LAST_USED_PRECISION_MS = 60_000;
 
+/**
+ * Creates a key: a live secret key unless told otherwise. `scopes` makes it a restricted key (`rk_`) holding only
+ * those scopes (the caller checks the names); null or omitted, a secret key (`sk_`) holding every scope. The mode
+ * picks the prefix (`_live_` or `_test_`) and which of the seller's data the key acts on.
+ */
 export async function createApiKey(
   handle: DatabaseHandle,
-  input: { sellerId: string; name: string; expiresAt?: string | null },
+  input: { sellerId: string; name: string; expiresAt?: string | null; mode?: ApiKeyMode; scopes?: readonly string[] | null },
   now = new Date(),
 ): Promise<CreatedApiKey> {
-  const key = generateApiKey();
+  const mode = input.mode ?? 'live';
+  const scopes = input.scopes ? [...new Set(input.scopes)].sort() : null;
+  const key = generateApiKey({ kind: apiKeyKindFor(scopes), mode });
   const info: ApiKeyInfo = {
     id: randomUUID(),
     seller_id: input.sellerId,
@@ -55,10 +113,12 @@ export async function createApiKey(
     last_used_at: null,
     expires_at: input.expiresAt ?? null,
     revoked_at: null,
+    mode,
+    scopes,
   };
   await handle.db
     .insertInto('api_keys')
-    .values({ ...info, key_hash: await hashApiKey(key) })
+    .values({ ...info, scopes: scopes && JSON.stringify(scopes), key_hash: await hashApiKey(key) })
     .execute();
   return { ...info, key };
 }
@@ -68,18 +128,12 @@ export async function listApiKeys(handle: DatabaseHandle, sellerIdArg: string): 
   if (!sellerId) return [];
   const rows = await handle.db
     .selectFrom('api_keys')
-    .select(['id', 'seller_id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'])
+    .select(API_KEY_INFO_COLUMNS)
     .where('seller_id', '=', sellerId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({
-    ...row,
-    created_at: toIso(row.created_at),
-    last_used_at: toIsoOrNull(row.last_used_at),
-    expires_at: toIsoOrNull(row.expires_at),
-    revoked_at: toIsoOrNull(row.revoked_at),
-  }));
+  return rows.map(apiKeyInfoOf);
 }
 
 /** Which keys an operation may touch: any (the operator's CLI), or only one seller's (the dashboard). */
@@ -165,6 +219,8 @@ const selectKeyByHash = compileOnce((db, keyHash: string) =>
       'sellers.customer_limit as customerLimitOverride',
       'sellers.rate_limit as rateLimit',
       'sellers.api_version as apiVersion',
+      'api_keys.mode as mode',
+      'api_keys.scopes as scopes',
     ])
     .where('api_keys.key_hash', '=', keyHash),
 );
@@ -231,27 +287,26 @@ function isUsable(revokedAt: unknown, expiresAtValue: Date | string | null, now:
 
 const KEY_COLUMNS = `k.id as "keyId", k.seller_id as "sellerId", k.last_used_at as "lastUsedAt",
   s.plan as plan, s.customer_limit as "customerLimitOverride", s.rate_limit as "rateLimit",
-  s.api_version as "apiVersion"`;
+  s.api_version as "apiVersion", k.mode as mode, k.scopes as scopes`;
 const KEY_WITH_SELLER = 'from api_keys k join sellers s on s.id = k.seller_id';
 // Usable keys only: revocation and expiry are decided in SQL, against the server's clock passed as $2.
 const USABLE_KEY = 'where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > $2)';
 
 /** PostgreSQL: the usable key by hash, as one named prepared statement. */
-const POSTGRES_ACTIVE_KEY = { name: 'active_key_v2', text: `select ${KEY_COLUMNS} ${KEY_WITH_SELLER} ${USABLE_KEY}` };
+const POSTGRES_ACTIVE_KEY = { name: 'active_key_v3', text: `select ${KEY_COLUMNS} ${KEY_WITH_SELLER} ${USABLE_KEY}` };
 
-// The key's mode as SQL: test mode is a tenancy boundary, so a key reads only its own mode's customers.
-const KEY_MODE_SQL = `'live'`;
+// Test mode is a tenancy boundary: a key reads only its own mode's customers (the join and the page below).
 
 // The customer's columns beside the key's, prefixed `c_` (all null when the seller has no such customer).
 const CUSTOMER_AS_C = CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ');
-const CUSTOMER_OF_KEY = `left join customers c on c.seller_id = k.seller_id and c.mode = ${KEY_MODE_SQL} and c.id`;
+const CUSTOMER_OF_KEY = 'left join customers c on c.seller_id = k.seller_id and c.mode = k.mode and c.id';
 
 /**
  * PostgreSQL: the usable key by hash and, in the same statement, its seller's customer with id $3 (columns prefixed
  * `c_`, all null when the seller has none): a GET's one round trip. Tenancy is the join on the key's seller.
  */
 const POSTGRES_ACTIVE_KEY_WITH_CUSTOMER = {
-  name: 'active_key_with_customer_v2',
+  name: 'active_key_with_customer_v3',
   text: `select ${KEY_COLUMNS}, ${CUSTOMER_AS_C}
     ${KEY_WITH_SELLER} ${CUSTOMER_OF_KEY} = $3 ${USABLE_KEY}`,
 };
@@ -264,7 +319,7 @@ const SQLITE_KEY_WITH_CUSTOMER = `select ${KEY_COLUMNS}, k.expires_at as "expire
   ${CUSTOMER_AS_C}
   ${KEY_WITH_SELLER} ${CUSTOMER_OF_KEY} = ? where k.key_hash = ?`;
 
-type ActiveKeyRow = Omit<ActiveKey, 'lastUsedAt'> & { lastUsedAt: Date | string | null };
+type ActiveKeyRow = Omit<ActiveKey, 'lastUsedAt' | 'scopes'> & { lastUsedAt: Date | string | null; scopes: string | string[] | null };
 
 function activeKeyOf(row: ActiveKeyRow): ActiveKey {
   return {
@@ -275,6 +330,8 @@ function activeKeyOf(row: ActiveKeyRow): ActiveKey {
     rateLimit: row.rateLimit,
     apiVersion: row.apiVersion,
     lastUsedAt: toIsoOrNull(row.lastUsedAt),
+    mode: row.mode,
+    scopes: parseScopes(row.scopes),
   };
 }
 
@@ -314,7 +371,8 @@ export async function findActiveKeyWithCustomer(
 // copy per row). `materialized`: the key is read once, for its own row and for the page's seller.
 const CUSTOMER_NULLS = PAGE_COLUMNS.map((column) => `null as ${column}`).join(', ');
 const KEY_AS_JSON = `json_build_object('keyId', k.id, 'sellerId', k.seller_id, 'lastUsedAt', k.last_used_at,
-  'plan', s.plan, 'customerLimitOverride', s.customer_limit, 'rateLimit', s.rate_limit, 'apiVersion', s.api_version)`;
+  'plan', s.plan, 'customerLimitOverride', s.customer_limit, 'rateLimit', s.rate_limit, 'apiVersion', s.api_version,
+  'mode', k.mode, 'scopes', k.scopes)`;
 
 /**
  * PostgreSQL: the usable key by hash and, in the same statement, its seller's page of customers (the list's own
@@ -323,8 +381,8 @@ const KEY_AS_JSON = `json_build_object('keyId', k.id, 'sellerId', k.seller_id, '
  * `postgresPageStatement`), so PostgreSQL plans the statement once per connection, not on every request.
  */
 function keyWithPageStatement(page: PageRequest) {
-  return postgresPageStatement('active_key_with_page_v7', page, { seller: '(select seller_id from key)', mode: KEY_MODE_SQL }, 3, (select) =>
-    `with key as materialized (select ${KEY_AS_JSON} as key, k.seller_id ${KEY_WITH_SELLER} ${USABLE_KEY})
+  return postgresPageStatement('active_key_with_page_v8', page, { seller: '(select seller_id from key)', mode: '(select mode from key)' }, 3, (select) =>
+    `with key as materialized (select ${KEY_AS_JSON} as key, k.seller_id, k.mode ${KEY_WITH_SELLER} ${USABLE_KEY})
     select ${CUSTOMER_NULLS}, key.key from key
     union all (select p.*, null from (${select}) p)`,
   );

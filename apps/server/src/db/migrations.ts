@@ -518,6 +518,21 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('webhook_delivery_heads').ifExists().execute();
       },
     },
+    // Key kinds (issue 38): a key's mode (live or test data) and, for a restricted key (rk_), the scopes granted to
+    // it as a JSON array of names; null is a secret key (sk_), which holds every scope. Existing keys are live
+    // secret keys, as their sk_live_ prefix says. The key cap counts each mode through (seller_id, mode, expires_at).
+    '019_key_kinds': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('api_keys').addColumn('mode', 'text', (c) => c.notNull().defaultTo('live')).execute();
+        await db.schema.alterTable('api_keys').addColumn('scopes', 'text').execute();
+        await db.schema.createIndex('api_keys_seller_mode').on('api_keys').columns(['seller_id', 'mode', 'expires_at']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('api_keys_seller_mode').ifExists().execute();
+        await db.schema.alterTable('api_keys').dropColumn('scopes').execute();
+        await db.schema.alterTable('api_keys').dropColumn('mode').execute();
+      },
+    },
     // Test mode (issue 38), the schema: every row a test key can make carries its mode ('live' for all that exists),
     // and every uniqueness, count and list index starts with (seller_id, mode), so test data and live data never
     // meet: email uniqueness, the plan-limit count (one row per seller and mode), idempotency keys, endpoints, the

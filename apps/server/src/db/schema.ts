@@ -39,6 +39,10 @@ export interface ApiKeysTable {
   last_used_at: NullableTimestamp;
   expires_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+  /** Which of the seller's data the key acts on (migration 019); 'live' for keys made before. */
+  mode: ColumnType<'live' | 'test', 'live' | 'test' | undefined, 'live' | 'test'>;
+  /** A restricted key's granted scopes as a JSON array; null for a secret key (every scope). */
+  scopes: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CustomersTable {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, listApiKeys, revokeApiKey, deleteApiKey } from '../db/api-keys.js';
 import { DIALECTS } from '../test/test-database.js';
+import { createKeyLookup, sha256Hex } from './auth.js';
+import type { KeyUsageRecorder } from './key-usage.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
 
 const MISSING = 'An API key is required; send it in the X-API-Key header or as an Authorization Bearer token';
@@ -86,6 +88,35 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
     } finally {
       clock = saved;
     }
+  });
+
+  it('the key rules hold for all four kinds: each works, is 401 once revoked or expired, and an unknown one is 401', async () => {
+    const missing = '/api/customers/6a0f4f0e-2b1a-4b7e-9d61-1c3b2f6e8a90';
+    const kinds = [
+      { mode: 'live' as const, scopes: null },
+      { mode: 'test' as const, scopes: null },
+      { mode: 'live' as const, scopes: ['customers:read', 'customers:write'] },
+      { mode: 'test' as const, scopes: ['customers:read', 'customers:write'] },
+    ];
+    for (const kind of kinds) {
+      const revoked = await createApiKey(server.handle, { sellerId: seller.sellerId, name: 'kind', ...kind });
+      expect((await server.call('GET', missing, { key: revoked.key })).status, revoked.prefix).toBe(404);
+      await revokeApiKey(server.handle, revoked.id);
+      await expect401({ 'x-api-key': revoked.key }, INVALID);
+      const expired = await createApiKey(server.handle, { sellerId: seller.sellerId, name: 'kind', expiresAt: new Date(clock.getTime() - 1).toISOString(), ...kind });
+      await expect401({ authorization: `Bearer ${expired.key}` }, INVALID);
+      await expect401({ 'x-api-key': `${revoked.key.slice(0, 8)}${'Q'.repeat(48)}` }, INVALID);
+    }
+  });
+
+  it('gives the request its seller, key id, mode and scopes, read from the key’s row', async () => {
+    const usage = { record: () => {} } as unknown as KeyUsageRecorder;
+    const lookup = createKeyLookup({ database: server.handle, usage, now: () => clock });
+    const testKey = await createApiKey(server.handle, { sellerId: seller.sellerId, name: 'test', mode: 'test' });
+    const restricted = await createApiKey(server.handle, { sellerId: seller.sellerId, name: 'rk', scopes: ['events:read'] });
+    expect(await lookup(sha256Hex(testKey.key))).toMatchObject({ sellerId: seller.sellerId, keyId: testKey.id, mode: 'test', scopes: null });
+    expect(await lookup(sha256Hex(restricted.key))).toMatchObject({ sellerId: seller.sellerId, keyId: restricted.id, mode: 'live', scopes: ['events:read'] });
+    expect(await lookup(sha256Hex(seller.key))).toMatchObject({ keyId: seller.keyId, mode: 'live', scopes: null });
   });
 
   it('records last_used_at at most once a minute per key', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  assertScope,
   authenticateOperation,
   checkRateLimit,
   type KeyAndCustomerLookup,
@@ -98,6 +99,9 @@ function sellerOf(key: ActiveKey, usage: KeyUsageRecorder): SellerContext {
     customerLimit: resolveCustomerLimit(key.plan, key.customerLimitOverride),
     rateLimit: key.rateLimit,
     apiVersion: key.apiVersion,
+    keyId: key.keyId,
+    mode: key.mode,
+    scopes: key.scopes,
   };
 }
 
@@ -131,8 +135,17 @@ export function registerAuth(app: FastifyInstance, lookups: KeyLookups, limits?:
     request.preRead = preRead;
     request.preReadPage = preReadPage;
   };
+  // A restricted key without the operation's scope: 403 before the body is read (the content-type parser runs
+  // after onRequest), as openapi.yaml's order of checks says. Not a failed authentication.
+  const scoped = (request: FastifyRequest) => {
+    const operation = request.routeOptions.config.operation;
+    if (operation) assertScope(operation, request.seller.scopes);
+  };
   if (!limits) {
-    app.addHook('onRequest', authenticated);
+    app.addHook('onRequest', async (request) => {
+      await authenticated(request);
+      scoped(request);
+    });
     return;
   }
   app.addHook('onRequest', async (request, reply) => {
@@ -142,5 +155,6 @@ export function registerAuth(app: FastifyInstance, lookups: KeyLookups, limits?:
       throw await limits.afterFailure(request.ip, failure);
     }
     reply.headers(await checkRateLimit(limits.sellers, request.seller));
+    scoped(request);
   });
 }

@@ -35,6 +35,8 @@ export interface TestServer {
   database: TestDatabase;
   /** A new seller (plan starter unless a limit override is given) with one API key. */
   seller(options?: { customerLimit?: number | null }): Promise<TestSeller>;
+  /** Another key of a seller: a live secret key unless `mode` or `scopes` (a restricted key) say otherwise. */
+  key(sellerId: string, options?: { mode?: 'live' | 'test'; scopes?: readonly string[] | null }): Promise<{ keyId: string; key: string }>;
   /** A real HTTP request (fetch) to the listening server. */
   call(method: string, path: string, options?: CallOptions): Promise<TestResponse>;
   /** Another app instance with its own pool on the same database, listening on its own port. */
@@ -63,6 +65,10 @@ export async function startTestServer(
       const seller = await createSeller(handle, { name: 'Test seller', plan: 'starter', customerLimit });
       const key = await createApiKey(handle, { sellerId: seller.id, name: 'test' });
       return { sellerId: seller.id, keyId: key.id, key: key.key };
+    },
+    async key(sellerId, { mode, scopes } = {}) {
+      const key = await createApiKey(handle, { sellerId, name: 'test', ...(mode && { mode }), scopes: scopes ?? null });
+      return { keyId: key.id, key: key.key };
     },
     call: (method, path, callOptions) => call(url, method, path, callOptions),
     async sibling() {

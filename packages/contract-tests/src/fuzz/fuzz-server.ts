@@ -78,7 +78,7 @@ export async function fuzzServer(server: ServerTarget, runs: number): Promise<Fu
       case 'bearer': return { key: owner.key, bearer: true };
       case 'missing': return {};
       case 'malformed': return { key: owner.key.slice(0, 20) };
-      case 'wrong-prefix': return { key: owner.key.replace('sk_live_', 'sk_test_') };
+      case 'wrong-prefix': return { key: owner.key.replace('sk_live_', 'pk_live_') };
       case 'unknown': return { key: `sk_live_${'Q'.repeat(48)}` };
       case 'revoked': return { key: revoked.key };
       case 'padded': return { key: `${owner.key}x` };

@@ -152,7 +152,7 @@ export const statefulScenarios: Scenario[] = [
       const { id } = (await outcome(sdk.customers.create(ada('keys')))).body;
       const keys = {
         malformed: 'sk_live_short',
-        'wrong prefix': `sk_test_${'A'.repeat(48)}`,
+        'wrong prefix': `pk_live_${'A'.repeat(48)}`,
         unknown: `sk_live_${'Z9'.repeat(24)}`,
       };
       for (const [label, key] of Object.entries(keys)) {

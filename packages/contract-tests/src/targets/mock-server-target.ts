@@ -76,6 +76,10 @@ export async function startMockServerTarget(log = createConformanceLog()): Promi
       const seller = await control<{ id: string; key: string }>('/sellers', { body: customerLimit === undefined ? {} : { customerLimit } });
       return { sellerId: seller!.id, key: rememberKey(seller!.key) };
     },
+    async restrictedKey(seller, scopes, mode = 'live') {
+      const added = await control<{ key: string }>(`/sellers/${seller.sellerId}/keys`, { body: { mode, scopes } });
+      return rememberKey(added!.key);
+    },
     revokeKey: async (seller) => void (await control('/keys/revoke', { body: { key: seller.key } })),
     countCustomers: async (sellerId) => (await control<{ customerCount: number }>(`/sellers/${sellerId}`, { method: 'GET' }))!.customerCount,
     close: stop,

@@ -1,3 +1,4 @@
+import { generateApiKey } from '@customers-api/core';
 import { createCustomersMock } from '@customers-api/msw';
 import { setupServer } from 'msw/node';
 import { checkedFetch, createConformanceLog } from '../conformance/checked-fetch.js';
@@ -25,6 +26,11 @@ export async function startMswTarget(log = createConformanceLog()): Promise<Targ
     async newSeller({ customerLimit } = {}) {
       const seller = await mock.addSeller(customerLimit === undefined ? {} : { customerLimit });
       return { sellerId: seller.sellerId, key: rememberKey(seller.apiKey) };
+    },
+    async restrictedKey(seller, scopes, mode = 'live') {
+      const apiKey = generateApiKey({ kind: 'restricted', mode });
+      await mock.addKey(seller.sellerId, { apiKey, scopes });
+      return rememberKey(apiKey);
     },
     revokeKey: (seller) => mock.revokeKey(seller.key),
     countCustomers: async (sellerId) => mock.store.countCustomers(sellerId),

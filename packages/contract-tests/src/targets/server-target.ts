@@ -63,6 +63,10 @@ export async function startServerTarget(
       offsetMs += ms;
     },
     newKey,
+    async restrictedKey(seller, scopes, mode = 'live') {
+      const key = await createApiKey(handle, { sellerId: seller.sellerId, name: 'restricted', mode, scopes }, new Date(Date.now() + offsetMs));
+      return rememberKey(key.key);
+    },
     async newSeller({ customerLimit } = {}) {
       const seller = await createSeller(handle, { name: 'Contract seller', plan: 'starter', customerLimit: customerLimit ?? null });
       return newKey(seller.id);

@@ -18,6 +18,11 @@ export interface Target {
   log: ConformanceLog;
   /** A new seller with one API key; `customerLimit` overrides the plan limit. */
   newSeller(options?: { customerLimit?: number }): Promise<TargetSeller>;
+  /**
+   * Another key of the seller (issue 38): a restricted key (`rk_`) holding exactly `scopes`, live unless `mode`
+   * says test. Undefined on a target that keeps no keys (Prism).
+   */
+  restrictedKey?(seller: TargetSeller, scopes: readonly string[], mode?: 'live' | 'test'): Promise<string>;
   /** Revokes the seller's key: refused from the next request on. */
   revokeKey(seller: TargetSeller): Promise<void>;
   /** How many customers the seller has in storage (read directly, not through the API). */

@@ -33,12 +33,33 @@ describe('readApiKey', () => {
 });
 
 describe('authenticate', () => {
+  it('gives the request the key’s mode and scopes: from the store when it says them, else from the prefix', async () => {
+    const keys = new MemoryKeyRegistry();
+    const testKey = generateApiKey({ kind: 'secret', mode: 'test' });
+    const restricted = generateApiKey({ kind: 'restricted', mode: 'live' });
+    const bare = generateApiKey({ kind: 'restricted', mode: 'test' });
+    await keys.add(testKey, seller);
+    await keys.add(restricted, { ...seller, scopes: ['customers:read'] });
+    await keys.add(bare, seller);
+    expect(await outcome(headers({ 'X-API-Key': testKey }), keys)).toEqual({ ...seller, mode: 'test', scopes: null });
+    expect(await outcome(headers({ 'X-API-Key': restricted }), keys)).toEqual({ ...seller, mode: 'live', scopes: ['customers:read'] });
+    expect(await outcome(headers({ 'X-API-Key': bare }), keys)).toEqual({ ...seller, mode: 'test', scopes: [] });
+    // A lookup that says nothing of the key (a host's default seller): the prefix decides, a restricted key holds nothing.
+    const plain = async () => ({ ...seller });
+    expect(await authenticate(headers({ 'X-API-Key': bare }), plain)).toEqual({ ...seller, mode: 'test', scopes: [] });
+    expect(await authenticate(headers({ 'X-API-Key': testKey }), plain)).toEqual({ ...seller, mode: 'test', scopes: null });
+    // What the store says wins, and is passed on as it is.
+    const stored = { ...seller, mode: 'live' as const, scopes: ['events:read'] };
+    expect(await authenticate(headers({ 'X-API-Key': restricted }), async () => stored)).toBe(stored);
+    await expect(keys.add(testKey, { ...seller, scopes: ['events:read'] })).rejects.toThrow(/secret key/);
+  });
+
   it('finds the seller of a registered key, by either header', async () => {
     const keys = new MemoryKeyRegistry();
     const key = generateApiKey();
     await keys.add(key, seller);
-    expect(await outcome(headers({ 'X-API-Key': key }), keys)).toEqual(seller);
-    expect(await outcome(headers({ Authorization: `Bearer ${key}` }), keys)).toEqual(seller);
+    expect(await outcome(headers({ 'X-API-Key': key }), keys)).toEqual({ ...seller, mode: 'live', scopes: null });
+    expect(await outcome(headers({ Authorization: `Bearer ${key}` }), keys)).toEqual({ ...seller, mode: 'live', scopes: null });
   });
 
   it('answers 401 "missing" without a key and 401 "invalid" for malformed, unknown, revoked, expired', async () => {
@@ -87,7 +108,7 @@ describe('authenticate', () => {
       hashed.push(key);
       return 'a'.repeat(64);
     };
-    for (const key of ['sk_live_short', 'sk_test_' + 'a'.repeat(48), 'x'.repeat(56)]) {
+    for (const key of ['sk_live_short', 'pk_live_' + 'a'.repeat(48), 'sk_prod_' + 'a'.repeat(48), 'x'.repeat(56)]) {
       await expect(authenticate(headers({ 'X-API-Key': key }), lookup, hash)).rejects.toMatchObject({ status: 401 });
     }
     expect([asked, hashed]).toEqual([[], []]);

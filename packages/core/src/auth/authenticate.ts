@@ -1,7 +1,7 @@
 import { errors } from '../errors/registry.js';
 import type { PageRequest } from '../store.js';
 import type { Customer, SellerContext } from '../types.js';
-import { hashApiKey, isWellFormedApiKey } from './api-key.js';
+import { type ApiKeyType, hashApiKey, parseApiKey } from './api-key.js';
 import { type HeaderReader, readApiKey } from './read-api-key.js';
 
 /**
@@ -24,9 +24,10 @@ export async function authenticate(
   lookup: KeyLookup,
   hash: (key: string) => string | Promise<string> = hashApiKey,
 ): Promise<SellerContext> {
-  const seller = await lookup(await presentedKeyHash(header, hash));
+  const { type, keyHash } = await presentedKeyHash(header, hash);
+  const seller = await lookup(keyHash);
   if (!seller) throw errors.apiKeyInvalid();
-  return seller;
+  return typed(seller, type);
 }
 
 /**
@@ -54,9 +55,10 @@ export async function authenticateAndRead(
   lookup: KeyAndCustomerLookup,
   hash: (key: string) => string | Promise<string> = hashApiKey,
 ): Promise<{ seller: SellerContext; customer: Customer | undefined }> {
-  const found = await lookup(await presentedKeyHash(header, hash), customerId);
+  const { type, keyHash } = await presentedKeyHash(header, hash);
+  const found = await lookup(keyHash, customerId);
   if (!found) throw errors.apiKeyInvalid();
-  return found;
+  return { seller: typed(found.seller, type), customer: found.customer };
 }
 
 /**
@@ -83,17 +85,36 @@ export async function authenticateAndList(
   lookup: KeyAndPageLookup,
   hash: (key: string) => string | Promise<string> = hashApiKey,
 ): Promise<{ seller: SellerContext; rows: Customer[] }> {
-  const found = await lookup(await presentedKeyHash(header, hash), page);
+  const { type, keyHash } = await presentedKeyHash(header, hash);
+  const found = await lookup(keyHash, page);
   if (!found) throw errors.apiKeyInvalid();
-  return found;
+  return { seller: typed(found.seller, type), rows: found.rows };
 }
 
-/** The hash of the request's key, or the 401 for a missing or malformed one (no lookup for those). */
-async function presentedKeyHash(header: HeaderReader, hash: (key: string) => string | Promise<string>): Promise<string> {
+/** The request key's kind and hash, or the 401 for a missing or malformed one (no lookup for those). */
+async function presentedKeyHash(
+  header: HeaderReader,
+  hash: (key: string) => string | Promise<string>,
+): Promise<{ type: ApiKeyType; keyHash: string }> {
   const key = readApiKey(header);
   if (key === undefined) throw errors.apiKeyMissing();
-  if (!isWellFormedApiKey(key)) throw errors.apiKeyInvalid();
-  return hash(key);
+  const type = parseApiKey(key);
+  if (!type) throw errors.apiKeyInvalid();
+  return { type, keyHash: await hash(key) };
+}
+
+/**
+ * The seller context with what the key's prefix says where the lookup did not say it: the mode, and for a
+ * restricted key without a stored list, no scope at all (a restricted key never holds every scope). A store that
+ * gives both (the server's) is answered as it is, without a copy.
+ */
+function typed(seller: SellerContext, type: ApiKeyType): SellerContext {
+  if (seller.mode !== undefined && seller.scopes !== undefined) return seller;
+  return {
+    ...seller,
+    mode: seller.mode ?? type.mode,
+    scopes: seller.scopes !== undefined ? seller.scopes : type.kind === 'restricted' ? [] : null,
+  };
 }
 
 /** A stored key's lifecycle fields, as the dashboard manages them. */

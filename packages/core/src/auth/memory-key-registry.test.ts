@@ -12,7 +12,7 @@ describe('MemoryKeyRegistry', () => {
     await keys.add(revoked, seller);
     await keys.revoke(revoked);
     await expect(keys.revoke(generateApiKey())).resolves.toBeUndefined();
-    expect(await keys.lookup(await hashApiKey(kept))).toEqual(seller);
+    expect(await keys.lookup(await hashApiKey(kept))).toEqual({ ...seller, mode: 'live', scopes: null });
     expect(await keys.lookup(await hashApiKey(revoked))).toBeUndefined();
     keys.clear();
     expect(await keys.lookup(await hashApiKey(kept))).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { SellerContext } from '../types.js';
-import { hashApiKey } from './api-key.js';
+import { hashApiKey, parseApiKey } from './api-key.js';
 import { type KeyLifecycle, type KeyLookup, isKeyUsable } from './authenticate.js';
 
 interface KeyEntry extends KeyLifecycle {
@@ -23,9 +23,19 @@ export class MemoryKeyRegistry {
     this.#now = options.now ?? (() => Date.now());
   }
 
-  /** Registers a key for a seller; `lifecycle` may mark it revoked or expiring. */
+  /**
+   * Registers a key for a seller; `lifecycle` may mark it revoked or expiring. The key's prefix gives its mode, and
+   * a restricted key (`rk_`) holds the `scopes` of `seller` (none when it names none); a secret key holds every scope
+   * and may not be given a list.
+   */
   async add(key: string, seller: SellerContext, lifecycle: KeyLifecycle = {}): Promise<void> {
-    this.#byHash.set(await hashApiKey(key), { ...lifecycle, seller: { ...seller } });
+    const type = parseApiKey(key);
+    if (type?.kind === 'secret' && seller.scopes) throw new Error('A secret key (sk_) holds every scope: scopes are for restricted keys (rk_)');
+    const scopes = type?.kind === 'restricted' ? [...(seller.scopes ?? [])] : null;
+    this.#byHash.set(await hashApiKey(key), {
+      ...lifecycle,
+      seller: { ...seller, mode: type?.mode ?? seller.mode ?? 'live', scopes },
+    });
   }
 
   /** Revokes a key now; it answers 401 from then on. */

@@ -45,6 +45,13 @@ export const errors = {
   eventNotFound: () => new ApiError(404, MESSAGES.eventNotFound),
   /** `message`: endpointLimitMessage(cap), worded once for the API and the dashboard. */
   webhookEndpointLimitReached: (message: string) => new ApiError(403, message),
+  /** A restricted key without the scope an operation needs (issue 38); names both. */
+  missingScope: (scope: string, operation: { id: string; method: string; path: string }) =>
+    new ApiError(
+      403,
+      `This restricted API key lacks the ${scope} scope, which ${operation.id} (${operation.method} ${operation.path}) needs; ` +
+        'create a key granted that scope, or use a secret key',
+    ),
   /** `message`: duplicateUrlMessage(url). */
   webhookUrlTaken: (message: string) => new ApiError(409, message),
   webhookEndpointDisabled: () => new ApiError(409, MESSAGES.webhookEndpointDisabled),

@@ -7,102 +7,157 @@ export const SPEC_OPERATIONS = {
     "path": "/api/customers",
     "readsBody": false,
     "successStatus": 200,
-    "successSchema": "CustomerList"
+    "successSchema": "CustomerList",
+    "scopes": [
+      "customers:read"
+    ]
   },
   "createCustomer": {
     "method": "POST",
     "path": "/api/customers",
     "readsBody": true,
     "successStatus": 201,
-    "successSchema": "Customer"
+    "successSchema": "Customer",
+    "scopes": [
+      "customers:write"
+    ]
   },
   "getCustomer": {
     "method": "GET",
     "path": "/api/customers/{id}",
     "readsBody": false,
     "successStatus": 200,
-    "successSchema": "Customer"
+    "successSchema": "Customer",
+    "scopes": [
+      "customers:read"
+    ]
   },
   "updateCustomer": {
     "method": "PATCH",
     "path": "/api/customers/{id}",
     "readsBody": true,
     "successStatus": 200,
-    "successSchema": "Customer"
+    "successSchema": "Customer",
+    "scopes": [
+      "customers:write"
+    ]
   },
   "deleteCustomer": {
     "method": "DELETE",
     "path": "/api/customers/{id}",
     "readsBody": false,
-    "successStatus": 204
+    "successStatus": 204,
+    "scopes": [
+      "customers:write"
+    ]
   },
   "listWebhookEndpoints": {
     "method": "GET",
     "path": "/api/webhook_endpoints",
     "readsBody": false,
     "successStatus": 200,
-    "successSchema": "WebhookEndpointList"
+    "successSchema": "WebhookEndpointList",
+    "scopes": [
+      "webhook_endpoints:read"
+    ]
   },
   "createWebhookEndpoint": {
     "method": "POST",
     "path": "/api/webhook_endpoints",
     "readsBody": true,
     "successStatus": 201,
-    "successSchema": "CreatedWebhookEndpoint"
+    "successSchema": "CreatedWebhookEndpoint",
+    "scopes": [
+      "webhook_endpoints:write"
+    ]
   },
   "getWebhookEndpoint": {
     "method": "GET",
     "path": "/api/webhook_endpoints/{id}",
     "readsBody": false,
     "successStatus": 200,
-    "successSchema": "WebhookEndpoint"
+    "successSchema": "WebhookEndpoint",
+    "scopes": [
+      "webhook_endpoints:read"
+    ]
   },
   "updateWebhookEndpoint": {
     "method": "PATCH",
     "path": "/api/webhook_endpoints/{id}",
     "readsBody": true,
     "successStatus": 200,
-    "successSchema": "WebhookEndpoint"
+    "successSchema": "WebhookEndpoint",
+    "scopes": [
+      "webhook_endpoints:write"
+    ]
   },
   "deleteWebhookEndpoint": {
     "method": "DELETE",
     "path": "/api/webhook_endpoints/{id}",
     "readsBody": false,
-    "successStatus": 204
+    "successStatus": 204,
+    "scopes": [
+      "webhook_endpoints:write"
+    ]
   },
   "rotateWebhookEndpointSecret": {
     "method": "POST",
     "path": "/api/webhook_endpoints/{id}/rotate_secret",
     "readsBody": true,
     "successStatus": 200,
-    "successSchema": "CreatedWebhookEndpoint"
+    "successSchema": "CreatedWebhookEndpoint",
+    "scopes": [
+      "webhook_endpoints:write"
+    ]
   },
   "replayWebhookEvents": {
     "method": "POST",
     "path": "/api/webhook_endpoints/{id}/replay",
     "readsBody": true,
     "successStatus": 200,
-    "successSchema": "WebhookReplayResult"
+    "successSchema": "WebhookReplayResult",
+    "scopes": [
+      "webhook_endpoints:write"
+    ]
   },
   "listEvents": {
     "method": "GET",
     "path": "/api/events",
     "readsBody": false,
     "successStatus": 200,
-    "successSchema": "EventList"
+    "successSchema": "EventList",
+    "scopes": [
+      "events:read"
+    ]
   },
   "getEvent": {
     "method": "GET",
     "path": "/api/events/{id}",
     "readsBody": false,
     "successStatus": 200,
-    "successSchema": "CustomerEvent"
+    "successSchema": "CustomerEvent",
+    "scopes": [
+      "events:read"
+    ]
   },
   "deleteTestData": {
     "method": "DELETE",
     "path": "/api/test_data",
     "readsBody": false,
     "successStatus": 200,
-    "successSchema": "TestDataWipe"
+    "successSchema": "TestDataWipe",
+    "scopes": [
+      "customers:write",
+      "webhook_endpoints:write"
+    ]
   }
 } as const;
+
+/** Every scope the operations name (`x-scopes`), by resource, read before write: what a restricted key may be granted. */
+export const SPEC_SCOPES = [
+  "customers:read",
+  "customers:write",
+  "webhook_endpoints:read",
+  "webhook_endpoints:write",
+  "events:read"
+] as const;

@@ -19,7 +19,7 @@ async function setUp() {
   const sellers = [];
   for (const name of ['Ada', 'Grace']) {
     const key = generateApiKey();
-    const seller = { sellerId: crypto.randomUUID(), customerLimit: 10 };
+    const seller = { sellerId: crypto.randomUUID(), customerLimit: 10, mode: 'live' as const, scopes: null };
     await keys.add(key, seller);
     for (const n of [1, 2, 3]) await service.create(seller, { first_name: name, last_name: `${n}`, email: `${name}${n}@example.com` });
     sellers.push({ key, seller });

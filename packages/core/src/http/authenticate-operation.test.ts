@@ -17,7 +17,7 @@ async function setUp() {
   const service = createCustomerService({ store });
   const keys = new MemoryKeyRegistry();
   const key = generateApiKey();
-  const seller = { sellerId: crypto.randomUUID(), customerLimit: 10 };
+  const seller = { sellerId: crypto.randomUUID(), customerLimit: 10, mode: 'live' as const, scopes: null };
   await keys.add(key, seller);
   const { customer } = await service.create(seller, { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
   // A one-step lookup as a store would answer it: the key's seller, and only that seller's customer.

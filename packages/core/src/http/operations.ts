@@ -5,6 +5,7 @@ import type { CreatedWebhookEndpoint, Customer, CustomerEvent, SellerContext } f
 import type { WebhookService } from '../webhooks/webhook-service.js';
 import { type TestDataStore, wipeTestData } from '../tenancy/test-data.js';
 import { BODY_LIMIT_BYTES, readJsonBody } from './read-json-body.js';
+import { assertScope } from '../auth/scopes.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
 import { errors } from '../errors/registry.js';
 import {
@@ -173,6 +174,8 @@ const HEADERS_WITHOUT_BODY: Readonly<Record<string, string>> = Object.freeze({ .
  * const result = await runOperation(operation, { service, seller, params: { id }, header, body: null });
  */
 export async function runOperation(operation: Operation, input: OperationInput): Promise<OperationResult> {
+  // Before anything of the request is read: a restricted key without the operation's scope is 403.
+  assertScope(operation, input.seller.scopes);
   const { changes } = input;
   return changes === undefined ? runLatest(operation, input) : runInVersion(operation, input, changes);
 }

@@ -22,7 +22,7 @@ describe('createSellerDirectory', () => {
     const directory = createSellerDirectory({});
     const added = directory.register({ customerLimit: 7 });
     await added.done;
-    expect(await lookup(directory, added.seller.apiKey)).toEqual({ sellerId: added.seller.sellerId, customerLimit: 7 });
+    expect(await lookup(directory, added.seller.apiKey)).toEqual({ sellerId: added.seller.sellerId, customerLimit: 7, mode: 'live', scopes: null });
 
     const anyKey = generateApiKey();
     await directory.revoke(anyKey);
@@ -43,7 +43,7 @@ describe('createSellerDirectory', () => {
     const [first, second] = directory.sellers;
     expect(directory.defaultSeller).toBeUndefined();
     expect(second!.customerLimit).toBe(10);
-    expect(await lookup(directory, first!.apiKey)).toEqual({ sellerId: first!.sellerId, customerLimit: 2 });
+    expect(await lookup(directory, first!.apiKey)).toEqual({ sellerId: first!.sellerId, customerLimit: 2, mode: 'live', scopes: null });
     expect(await lookup(directory, generateApiKey())).toBeUndefined();
     expect(directory.find({ sellerId: second!.sellerId })?.customerLimit).toBe(10);
     expect(directory.find({ apiKey: first!.apiKey, sellerId: second!.sellerId })).toBeUndefined();
@@ -63,7 +63,7 @@ describe('createSellerDirectory', () => {
     const [revoked, expired, expiring] = directory.sellers;
     expect(await lookup(directory, revoked!.apiKey)).toBeUndefined();
     expect(await lookup(directory, expired!.apiKey)).toBeUndefined();
-    expect(await lookup(directory, expiring!.apiKey)).toEqual({ sellerId: expiring!.sellerId, customerLimit: 100 });
+    expect(await lookup(directory, expiring!.apiKey)).toEqual({ sellerId: expiring!.sellerId, customerLimit: 100, mode: 'live', scopes: null });
     expect(() => createSellerDirectory({ sellers: [{ expiresAt: 'tomorrow' }] })).toThrow(
       'expiresAt must be an ISO 8601 date-time, got "tomorrow"',
     );
@@ -75,7 +75,7 @@ describe('createSellerDirectory', () => {
     const [extra, old] = [generateApiKey(), generateApiKey()];
     await directory.addKey(seller!.sellerId, { apiKey: extra });
     await directory.addKey(seller!.sellerId, { apiKey: old, expiresAt: '2001-01-01T00:00:00Z' });
-    expect(await lookup(directory, extra)).toEqual({ sellerId: seller!.sellerId, customerLimit: 100 });
+    expect(await lookup(directory, extra)).toEqual({ sellerId: seller!.sellerId, customerLimit: 100, mode: 'live', scopes: null });
     expect(await lookup(directory, old)).toBeUndefined();
     expect(directory.find({ apiKey: extra })?.sellerId).toBe(seller!.sellerId);
     expect(() => directory.addKey('nobody', { apiKey: generateApiKey() })).toThrow('addKey: no seller has the id nobody');
@@ -91,7 +91,7 @@ describe('createSellerDirectory', () => {
     const hash = await hashApiKey(apiKey);
     const directory = createSellerDirectory({ sellers: [{ apiKey }] });
     // No await in between: the lookup waits for the registration still under way.
-    expect(await directory.lookupKey(hash)).toEqual({ sellerId: directory.sellers[0]!.sellerId, customerLimit: 100 });
+    expect(await directory.lookupKey(hash)).toEqual({ sellerId: directory.sellers[0]!.sellerId, customerLimit: 100, mode: 'live', scopes: null });
   });
 
   it('with sellers, revokes their keys, ignores unknown ones and finds a seller by key alone', async () => {

@@ -1,4 +1,5 @@
-import { generateApiKey, isWellFormedApiKey } from '../auth/api-key.js';
+import { apiKeyKindFor, generateApiKey, isWellFormedApiKey, parseApiKey, type ApiKeyMode } from '../auth/api-key.js';
+import { parseScopeList } from '../auth/scopes.js';
 import type { KeyLifecycle, KeyLookup } from '../auth/authenticate.js';
 import { MemoryKeyRegistry } from '../auth/memory-key-registry.js';
 import type { SellerContext } from '../types.js';
@@ -12,13 +13,24 @@ export interface KeySeedLifecycle {
   revoked?: boolean;
 }
 
+/** A key's kind in a mock (issue 38): the scopes of a restricted key, and the mode of a generated key. */
+export interface KeySeedKind {
+  /**
+   * The scopes a restricted key (`rk_`) holds (openapi.yaml's `x-scopes` names); omitted for a secret key, which
+   * holds every scope. A key given with scopes must be an `rk_` key.
+   */
+  scopes?: readonly string[] | undefined;
+  /** The mode of a key the mock generates (`live` unless told); a given key's prefix says its own. */
+  mode?: ApiKeyMode | undefined;
+}
+
 /** Another key of a known seller. */
-export interface KeySeed extends KeySeedLifecycle {
+export interface KeySeed extends KeySeedLifecycle, KeySeedKind {
   apiKey: string;
 }
 
 /** A seller the mock knows: its API key, id and plan limit. Omitted fields are generated. */
-export interface SellerSeed extends KeySeedLifecycle {
+export interface SellerSeed extends KeySeedLifecycle, KeySeedKind {
   apiKey?: string;
   sellerId?: string;
   /** The plan's customer limit; defaults to the mock's `customerLimit` (100). */
@@ -84,19 +96,22 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
       sellerId: seller.sellerId,
       customerLimit: seller.customerLimit,
       ...(seller.apiVersion && { apiVersion: seller.apiVersion }),
+      ...(key.scopes && { scopes: key.scopes }),
     };
     return remember(key.apiKey, keys.add(key.apiKey, context, lifecycleOf(key, now)));
   }
 
   function register(seed: SellerSeed = {}): { seller: MockSeller; done: Promise<void> } {
+    const scopes = scopesOf(seed);
     const seller: MockSeller = {
-      apiKey: seed.apiKey ?? generateApiKey(),
+      apiKey: seed.apiKey ?? generateApiKey({ kind: apiKeyKindFor(scopes), mode: seed.mode ?? 'live' }),
       sellerId: seed.sellerId ?? globalThis.crypto.randomUUID(),
       customerLimit: seed.customerLimit ?? customerLimit,
       ...(seed.apiVersion && { apiVersion: seed.apiVersion }),
     };
-    const key = { apiKey: seller.apiKey, expiresAt: seed.expiresAt, revoked: seed.revoked };
+    const key = { apiKey: seller.apiKey, expiresAt: seed.expiresAt, revoked: seed.revoked, scopes };
     lifecycleOf(key, now); // throws before anything is registered
+    kindOf(key);
     byId.set(seller.sellerId, seller);
     return { seller, done: addKey(seller, key) };
   }
@@ -133,7 +148,7 @@ export function createSellerDirectory(options: SellerDirectoryOptions) {
       const seller = byId.get(sellerId);
       if (!seller) throw new TypeError(`addKey: no seller has the id ${sellerId}`);
       lifecycleOf(key, now);
-      return addKey(seller, key);
+      return addKey(seller, kindOf({ ...key, scopes: scopesOf(key) }));
     },
 
     /** Revokes a key: a registered one through core's registry; any other becomes a revoked default-seller key. */
@@ -171,6 +186,21 @@ function lifecycleOf({ expiresAt, revoked }: KeySeedLifecycle, now: () => number
     ...(expiresAt !== undefined && { expiresAt }),
     ...(revoked && { revokedAt: new Date(now()).toISOString() }),
   };
+}
+
+/** A seed's scopes checked against openapi.yaml's (a TypeError naming an unknown one); undefined for a secret key. */
+function scopesOf(seed: KeySeedKind): string[] | undefined {
+  if (seed.scopes === undefined) return undefined;
+  const parsed = parseScopeList(seed.scopes);
+  if (!parsed.ok) throw new TypeError(`scopes: ${parsed.message}`);
+  return parsed.scopes;
+}
+
+/** A key whose prefix agrees with its scopes (a TypeError otherwise): `rk_` with scopes, `sk_` without. */
+function kindOf<T extends KeySeed>(key: T): T {
+  const type = parseApiKey(key.apiKey);
+  if (type?.kind === 'secret' && key.scopes) throw new TypeError('scopes are for restricted keys (rk_live_ or rk_test_); an sk_ key holds every scope');
+  return key;
 }
 
 function only<T>(map: Map<string, T>): T | undefined {

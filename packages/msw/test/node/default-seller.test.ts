@@ -38,7 +38,7 @@ describe('default seller', () => {
   });
 
   it('answers malformed and missing keys 401 exactly as core does', async () => {
-    for (const key of ['sk_live_short', `sk_test_${'a'.repeat(48)}`, `sk_live_${'a'.repeat(47)}!`]) {
+    for (const key of ['sk_live_short', `pk_live_${'a'.repeat(48)}`, `sk_live_${'a'.repeat(47)}!`]) {
       const response = await create(key, 'ada@example.com');
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');

@@ -843,7 +843,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The operation works on test data only, and the key is live. */
+        /** @description The operation works on test data only, and the key is live; or (with a message naming a scope) the key is a restricted key without the scope the operation needs (see MissingScope). */
         TestKeyRequired: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -860,7 +860,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The seller's subscription plan customer limit is reached. */
+        /**
+         * @description The API key is a restricted key without the scope this operation needs (see "Keys and permissions" and
+         *     the permission table); the message names the scope and the operation. Nothing of the request was read.
+         */
+        MissingScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The seller's subscription plan customer limit is reached, or (with a message naming a scope) a restricted key lacks the `customers:write` scope (see MissingScope). */
         PlanLimitReached: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1025,7 +1045,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The seller has as many webhook endpoints as its cap allows (10 unless the operator set another). */
+        /**
+         * @description The seller has as many webhook endpoints as its cap allows (10 unless the operator set another), or (with a
+         *     message naming a scope) a restricted key lacks the `webhook_endpoints:write` scope (see MissingScope).
+         */
         WebhookEndpointLimitReached: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1326,6 +1349,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1446,6 +1470,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["CustomerNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1498,6 +1523,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["CustomerNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1556,6 +1582,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestUpdate"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["CustomerNotFound"];
             409: components["responses"]["EmailConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1618,6 +1645,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1738,6 +1766,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1790,6 +1819,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1848,6 +1878,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWebhookEndpoint"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             409: components["responses"]["WebhookUrlTaken"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1909,6 +1940,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWebhookEndpoint"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1969,6 +2001,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestWebhookEndpoint"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["WebhookEndpointNotFound"];
             409: components["responses"]["WebhookEndpointDisabled"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2054,6 +2087,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestList"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2107,6 +2141,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MissingScope"];
             404: components["responses"]["EventNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

@@ -1,6 +1,8 @@
 import { ConfigurationError } from '../core/errors';
 
-const KEY_FORMAT = /^sk_live_[A-Za-z0-9]{48}$/;
+/** The four key kinds: secret (`sk_`) or restricted (`rk_`), live or test, then 48 letters and digits. */
+const KEY_FORMAT = /^(sk|rk)_(live|test)_[A-Za-z0-9]{48}$/;
+const KEY_PREFIX = /^(sk|rk)_(live|test)_/;
 
 const WHERE = 'Create a key in the dashboard under Settings, then API Keys.';
 
@@ -13,12 +15,12 @@ export function validateApiKey(key: unknown): string {
   }
   if (!KEY_FORMAT.test(key)) {
     const facts = [
-      key.startsWith('sk_live_') ? 'it starts with sk_live_' : 'it does not start with sk_live_',
+      KEY_PREFIX.test(key) ? `it starts with ${key.slice(0, 8)}` : 'it does not start with sk_live_, sk_test_, rk_live_ or rk_test_',
       `it is ${key.length} characters long (expected 56)`,
     ];
     if (/\s/.test(key)) facts.push('it contains whitespace');
     throw new ConfigurationError(
-      `Malformed API key: expected "sk_live_" followed by 48 letters and digits, but ${facts.join(', ')}. ${WHERE}`,
+      `Malformed API key: expected "sk_live_", "sk_test_", "rk_live_" or "rk_test_" followed by 48 letters and digits, but ${facts.join(', ')}. ${WHERE}`,
     );
   }
   return key;

@@ -460,7 +460,7 @@ export interface components {
              */
             readonly updated_at: string;
             /** @description `true` for a customer of the seller's live data, `false` for one made with a test key (`sk_test_`, `rk_test_`). Test and live data never meet: a test key reads, lists, changes and counts only test customers, and email uniqueness and the plan limit apply within each mode separately. */
-            readonly livemode: boolean;
+            livemode: boolean;
         };
         /** @description Body of a create. Unknown properties are rejected. */
         CustomerCreate: {

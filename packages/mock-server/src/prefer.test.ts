@@ -35,7 +35,7 @@ describe('preferredAnswer', () => {
 
   it('refuses what the operation does not document, naming what it does', () => {
     expect(() => preferredAnswer('getCustomer', { code: 299 }, examples, header())).toThrow('Prefer: code=299 cannot be answered for getCustomer; use one of the codes 200, 400, 401, 403, 404, 408, 409, 413, 415, 429, 500, 502, 503, 504');
-    expect(() => preferredAnswer('getCustomer', { example: 'nope' }, examples, header())).toThrow('Prefer: example=nope is not an example of getCustomer; use one of found, unknownVersion, missingKey, invalidKey, notFound, tooManyRequests, fault');
+    expect(() => preferredAnswer('getCustomer', { example: 'nope' }, examples, header())).toThrow('Prefer: example=nope is not an example of getCustomer; use one of found, unknownVersion, missingKey, invalidKey, missingScope, notFound, tooManyRequests, fault, databaseUnavailable');
     expect(() => preferredAnswer('getCustomer', { code: 404, example: 'found' }, examples, header())).toThrow('use one of notFound');
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_VERSIONS, LATEST_API_VERSION } from '@customers-api/core';
+import { API_VERSIONS, LATEST_API_VERSION, SCOPES } from '@customers-api/core';
 import { parseSeed, readSeedFile, SeedFileError } from './seed-file.js';
 
 const key = (c: string) => `sk_live_${c.repeat(48)}`;
@@ -31,17 +31,27 @@ describe('parseSeed', () => {
     ]);
   });
 
+  it('takes test and restricted keys (issue 38): the scopes of an rk_ key, sorted', () => {
+    const restricted = `rk_test_${'r'.repeat(48)}`;
+    const seed = parseSeed({ sellers: [{ keys: [{ key: `sk_test_${'t'.repeat(48)}` }, { key: restricted, scopes: ['events:read', 'customers:read'] }] }] });
+    expect(seed.sellers![0]).toMatchObject({ apiKey: `sk_test_${'t'.repeat(48)}` });
+    expect(seed.moreKeys[0]!.key).toEqual({ apiKey: restricted, scopes: ['customers:read', 'events:read'] });
+  });
+
   it('refuses a bad entry, naming it', () => {
     const cases: Array<[unknown, string]> = [
       [[], 'seed: must be an object'],
       [{ sellers: {} }, 'seed.sellers: must be an array'],
       [{ sellers: [], seller: [] }, 'seed.seller: is not allowed; use $schema, sellers, webhooks, clock'],
       [{ sellers: [{ keys: [] }] }, 'seed.sellers[0].keys: must be a non-empty array'],
-      [{ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: 'sk_live_short' }] }] }, 'seed.sellers[1].keys[0].key: must be sk_live_ followed by 48 letters or digits'],
-      [{ sellers: [{ keys: [{}] }] }, 'seed.sellers[0].keys[0].key: is required: sk_live_ followed by 48 letters or digits'],
+      [{ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: 'sk_live_short' }] }] }, 'seed.sellers[1].keys[0].key: must be sk_live_, sk_test_, rk_live_ or rk_test_ followed by 48 letters or digits'],
+      [{ sellers: [{ keys: [{}] }] }, 'seed.sellers[0].keys[0].key: is required: sk_live_, sk_test_, rk_live_ or rk_test_ followed by 48 letters or digits'],
       [{ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: key('a') }] }] }, 'seed.sellers[1].keys[0].key: is already given at seed.sellers[0].keys[0].key'],
       [{ sellers: [{ keys: [{ key: key('a'), expiresAt: '2030-01-01' }] }] }, 'seed.sellers[0].keys[0].expiresAt: must be an ISO 8601 date-time with a time zone, e.g. 2030-01-01T00:00:00Z'],
       [{ sellers: [{ keys: [{ key: key('a'), revoked: 'yes' }] }] }, 'seed.sellers[0].keys[0].revoked: must be true or false'],
+      [{ sellers: [{ keys: [{ key: key('a'), scopes: ['events:read'] }] }] }, 'seed.sellers[0].keys[0].scopes: are for restricted keys (rk_live_ or rk_test_); an sk_ key holds every scope'],
+      [{ sellers: [{ keys: [{ key: `rk_test_${'a'.repeat(48)}` }] }] }, 'seed.sellers[0].keys[0].scopes: are required for a restricted key (rk_live_ or rk_test_)'],
+      [{ sellers: [{ keys: [{ key: `rk_test_${'a'.repeat(48)}`, scopes: ['events:delete'] }] }] }, `seed.sellers[0].keys[0].scopes: unknown scope "events:delete"; the scopes are ${SCOPES.join(', ')}`],
       [{ sellers: [{ id: 'seller-1', keys: [{ key: key('a') }] }] }, 'seed.sellers[0].id: must be a UUID'],
       [{ sellers: [{ customerLimit: -1, keys: [{ key: key('a') }] }] }, 'seed.sellers[0].customerLimit: must be a whole number, 0 or more'],
       [{ sellers: [{ apiVersion: '2020-01-01', keys: [{ key: key('a') }] }] }, `seed.sellers[0].apiVersion: must be one of: ${API_VERSIONS.map((entry) => entry.version).join(', ')}`],

@@ -55,7 +55,7 @@ describe('customers-api-mock', () => {
   it('refuses a bad seed file with exit 2 and a message naming the entry', async () => {
     const bad = run(['--seed', seedFile({ sellers: [{ keys: [{ key: key('a') }] }, { keys: [{ key: 'sk_live_123' }] }] })]);
     expect(await bad.exit).toBe(2);
-    expect(bad.output()).toContain('seed.sellers[1].keys[0].key: must be sk_live_ followed by 48 letters or digits');
+    expect(bad.output()).toContain('seed.sellers[1].keys[0].key: must be sk_live_, sk_test_, rk_live_ or rk_test_ followed by 48 letters or digits');
     const duplicate = run(['--seed', seedFile({ sellers: [{ keys: [{ key: key('a') }], customers: [{ first_name: 'A', last_name: 'B', email: 'a@b.de' }, { first_name: 'A', last_name: 'B', email: 'A@b.de' }] }] })]);
     expect(await duplicate.exit).toBe(2);
     expect(duplicate.output()).toContain('seed.sellers[0].customers[1] was rejected: 409 A customer with email A@b.de already exists');

@@ -141,6 +141,33 @@ describe('the control API', () => {
     expect((await create(ada, { 'X-API-Key': second.key })).status).toBe(403); // the same seller, at its limit of 1
   });
 
+  it('gives a seller test and restricted keys (issue 38): the key answers only within its scopes', async () => {
+    const seller = await (await control('/sellers', {})).json();
+    const added = await control(`/sellers/${seller.id}/keys`, { mode: 'test', scopes: ['customers:read'] });
+    expect(added.status).toBe(201);
+    const restricted = await added.json();
+    expect(restricted).toEqual({ sellerId: seller.id, key: expect.stringMatching(/^rk_test_[A-Za-z0-9]{48}$/), mode: 'test', scopes: ['customers:read'] });
+    const testKey = await (await control(`/sellers/${seller.id}/keys`, { mode: 'test' })).json();
+    expect(testKey).toMatchObject({ key: expect.stringMatching(/^sk_test_/), mode: 'test', scopes: null });
+    expect((await fetch(`${url}/api/customers`, { headers: { 'X-API-Key': restricted.key } })).status).toBe(200);
+    const refused = await create(ada, { 'X-API-Key': restricted.key });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toMatch(/lacks the customers:write scope, which createCustomer \(POST \/api\/customers\) needs/);
+    expect((await create(ada, { 'X-API-Key': testKey.key })).status).toBe(201);
+    const bad: Array<[unknown, string]> = [
+      [{ scopes: ['customers:delete'] }, 'body.scopes: unknown scope "customers:delete"'],
+      [{ mode: 'prod' }, 'body.mode: must be "live" or "test"'],
+      [{ key: `sk_live_${'a'.repeat(48)}`, scopes: ['events:read'] }, 'body.scopes: are for restricted keys'],
+      [{ key: `rk_live_${'a'.repeat(48)}` }, 'body.scopes: are required for a restricted key'],
+      [{ key: `sk_live_${'b'.repeat(48)}`, mode: 'test' }, 'body.mode: is "test" but the key is a live key'],
+    ];
+    for (const [body, message] of bad) {
+      const answer = await control(`/sellers/${seller.id}/keys`, body);
+      expect(answer.status, message).toBe(400);
+      expect((await answer.json()).message).toContain(message);
+    }
+  });
+
   it('resets to the seed: seeded customers only, forced responses dropped', async () => {
     expect((await create({ ...ada, email: 'z@example.com' })).status).toBe(201);
     await control('/next-responses', { operation: 'createCustomer', status: 500 });
@@ -160,7 +187,7 @@ describe('the control API', () => {
       ['/next-responses', { operation: 'getCustomer', status: 500, headers: { 'X-Ok': 'line\nbreak' } }, 'body.headers["X-Ok"]: is not a valid HTTP header name and value'],
       ['/sellers', { customerLimit: 'many' }, 'body.customerLimit: must be a whole number, 0 or more'],
       ['/keys/revoke', {}, 'body.key: is required'],
-      ['/keys/revoke', { key: 'sk_live_x' }, 'body.key: must be sk_live_ followed by 48 letters or digits'],
+      ['/keys/revoke', { key: 'sk_live_x' }, 'body.key: must be sk_live_, sk_test_, rk_live_ or rk_test_ followed by 48 letters or digits'],
     ];
     for (const [path, body, message] of cases) {
       const response = await control(path, body);

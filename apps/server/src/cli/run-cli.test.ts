@@ -92,6 +92,46 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     }
   });
 
+  it('creates test and restricted keys (--mode, --scopes), lists them with their mode and scopes, audited', async () => {
+    const db = ['--database', database.url];
+    const sellerId = (await cli('sellers', 'create', '--name', 'Scoped', '--json', ...db)).json().id as string;
+    const reporting = await cli('keys', 'create', '--seller', sellerId, '--name', 'Reporting', '--scopes', 'events:read, customers:read', '--mode', 'test', '--json', ...db);
+    expect(reporting).toMatchObject({ code: 0, stderr: '' });
+    const restricted = reporting.json();
+    expect(restricted).toMatchObject({ key: expect.stringMatching(/^rk_test_[A-Za-z0-9]{48}$/), mode: 'test', scopes: ['customers:read', 'events:read'] });
+    const human = await cli('keys', 'create', '--seller', sellerId, '--name', 'Live reader', '--scopes', 'customers:read', ...db);
+    expect(human.stdout).toMatch(/^Created live restricted API key \(customers:read\) /);
+    expect(human.stdout).toMatch(/rk_live_[A-Za-z0-9]{48}/);
+    const secret = (await cli('keys', 'create', '--seller', sellerId, '--name', 'Test secret', '--mode', 'test', '--json', ...db)).json();
+    expect(secret).toMatchObject({ key: expect.stringMatching(/^sk_test_/), mode: 'test', scopes: null });
+
+    const listed = (await cli('keys', 'list', '--seller', sellerId, '--json', ...db)).json();
+    expect(listed.map((k: { name: string; mode: string; scopes: string[] | null }) => [k.name, k.mode, k.scopes])).toEqual([
+      ['Reporting', 'test', ['customers:read', 'events:read']],
+      ['Live reader', 'live', ['customers:read']],
+      ['Test secret', 'test', null],
+    ]);
+    const table = (await cli('keys', 'list', '--seller', sellerId, ...db)).stdout;
+    expect(table).toMatch(/^ID\s+NAME\s+PREFIX\s+CREATED\s+LAST USED\s+EXPIRES\s+REVOKED\s+MODE\s+SCOPES\n/);
+    expect(table).toMatch(/Reporting\s+rk_test_\w{4}….*\stest\s+customers:read,events:read\n/);
+    expect(table).toMatch(/Test secret\s+sk_test_\w{4}….*\stest\s+all\n/);
+
+    const handle = await database.open();
+    const audit = await handle.db.selectFrom('audit_log').select(['action', 'target_id']).where('seller_id', '=', sellerId).where('action', '=', 'api_key.created').orderBy('id').execute();
+    await handle.close();
+    expect(audit.map((row) => row.target_id)).toEqual(listed.map((k: { id: string }) => k.id));
+
+    const refusals: [string[], string, number][] = [
+      [['--scopes', 'customers:read,customers:delete'], `Error: --scopes: unknown scope "customers:delete"; the scopes are customers:read, customers:write, webhook_endpoints:read, webhook_endpoints:write, events:read\n`, 1],
+      [['--scopes', ' , '], 'Error: --scopes must name at least one scope (customers:read, customers:write, webhook_endpoints:read, webhook_endpoints:write, events:read); without it the key is a secret key\n', 1],
+      [['--mode', 'prod'], 'Error: --mode must be live or test, got "prod"\n', 1],
+    ];
+    for (const [argv, stderr, code] of refusals) {
+      expect(await cli('keys', 'create', '--seller', sellerId, '--name', 'Refused', ...argv, ...db), argv.join(' ')).toMatchObject({ code, stderr, stdout: '' });
+    }
+    expect((await cli('keys', 'list', '--seller', sellerId, '--json', ...db)).json()).toHaveLength(3);
+  });
+
   it('rolls a key: a new key now, the old one until the overlap ends, audited; refuses what it cannot roll', async () => {
     const db = ['--database', database.url];
     const sellerId = (await cli('sellers', 'create', '--name', 'Roller', '--json', ...db)).json().id as string;

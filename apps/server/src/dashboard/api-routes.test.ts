@@ -49,6 +49,39 @@ describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
     expect((await call('GET', '/account')).json).toMatchObject({ plan: { name: 'starter', customer_limit: 5 }, customers_used: 1 });
   });
 
+  it('creates test and restricted keys (mode, scopes), lists them with both, audited; the key works within its scopes', async () => {
+    const created = await call('POST', '/keys', { name: 'Reporting', mode: 'test', scopes: ['events:read', 'customers:read'] });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ key: expect.stringMatching(/^rk_test_[A-Za-z0-9]{48}$/), mode: 'test', scopes: ['customers:read', 'events:read'] });
+    const secret = await call('POST', '/keys', { name: 'Test secret', mode: 'test', scopes: null });
+    expect(secret.json).toMatchObject({ key: expect.stringMatching(/^sk_test_/), mode: 'test', scopes: null });
+    const { keys } = (await call('GET', '/keys')).json as { keys: { id: string; mode: string; scopes: string[] | null }[] };
+    expect(keys.find((k) => k.id === created.json.id)).toMatchObject({ mode: 'test', scopes: ['customers:read', 'events:read'] });
+    expect(keys.find((k) => k.id === secret.json.id)).toMatchObject({ mode: 'test', scopes: null });
+    const audit = await server.handle.db.selectFrom('audit_log').select('action').where('target_id', '=', created.json.id).execute();
+    expect(audit).toEqual([{ action: 'api_key.created' }]);
+    expect((await server.call('GET', '/api/events', { key: created.json.key })).status).toBe(200);
+    const refused = await server.call('POST', '/api/customers', { key: created.json.key, body: newCustomer() });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toMatch(/lacks the customers:write scope, which createCustomer/);
+  });
+
+  it('refuses a bad mode or scope with a 400 naming it, storing nothing', async () => {
+    const before = (await call('GET', '/keys')).json.keys.length;
+    const cases: [unknown, RegExp][] = [
+      [{ name: 'x', mode: 'prod' }, /^mode must be one of live, test$|mode/],
+      [{ name: 'x', scopes: ['customers:delete'] }, /customers:delete/],
+      [{ name: 'x', scopes: [] }, /scopes/],
+      [{ name: 'x', scopes: 'customers:read' }, /scopes/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await call('POST', '/keys', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.json).toEqual(errorBody('Bad Request', message));
+    }
+    expect((await call('GET', '/keys')).json.keys.length).toBe(before);
+  });
+
   it('rejects invalid input with a 400 naming the property', async () => {
     const cases: [unknown, string][] = [
       [{}, 'name is required'],

@@ -119,6 +119,21 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
     expect(await lookup(sha256Hex(seller.key))).toMatchObject({ keyId: seller.keyId, mode: 'live', scopes: null });
   });
 
+  it('a restricted key without the scope: 403 after the version header and the key, before the body is read; nothing stored', async () => {
+    const reader = await createApiKey(server.handle, { sellerId: seller.sellerId, name: 'reader', scopes: ['customers:read'] });
+    const count = async () => (await server.handle.db.selectFrom('customers').select('id').where('seller_id', '=', seller.sellerId).execute()).length;
+    const before = await count();
+    const badVersion = await server.call('POST', '/api/customers', { key: reader.key, body: newCustomer(), headers: { 'customers-version': 'latest' } });
+    expect(badVersion.status).toBe(400);
+    for (const options of [{ body: newCustomer() }, { raw: 'x'.repeat(70_000), headers: { 'content-type': 'text/plain' } }, { raw: '{', headers: { 'content-type': 'application/json' } }]) {
+      const refused = await server.call('POST', '/api/customers', { key: reader.key, ...options });
+      expect(refused.status).toBe(403);
+      expect(refused.json).toEqual(errorBody('Forbidden', /^This restricted API key lacks the customers:write scope, which createCustomer \(POST \/api\/customers\) needs/));
+    }
+    expect((await server.call('GET', '/api/customers', { key: reader.key })).status).toBe(200);
+    expect(await count()).toBe(before);
+  });
+
   it('records last_used_at at most once a minute per key', async () => {
     const own = await server.seller();
     const use = async () => {

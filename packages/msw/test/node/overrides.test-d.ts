@@ -26,7 +26,7 @@ describe('typed overrides and forced bodies', () => {
   });
 
   it('accepts only documented statuses with their documented bodies', () => {
-    expectTypeOf<OperationResponse<'deleteCustomer'>['status']>().toEqualTypeOf<204 | 400 | 401 | 404 | 429 | 500 | 503>();
+    expectTypeOf<OperationResponse<'deleteCustomer'>['status']>().toEqualTypeOf<204 | 400 | 401 | 403 | 404 | 429 | 500 | 503>();
     mock.use('deleteCustomer', () => ({ status: 204 }));
     // @ts-expect-error a Customer is not getCustomer's 404 body
     mock.use('getCustomer', () => ({ status: 404, body: customer }));

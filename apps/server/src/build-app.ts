@@ -18,7 +18,8 @@ import { registerAuditSettings } from './audit/request-audit.js';
 import { registerHttpMetrics } from './observability/http-metrics.js';
 import type { ServerMetrics } from './observability/metrics.js';
 import { loadOpenApi } from './openapi-document.js';
-import { createApiWebhooks } from './http/api-webhooks.js';
+import { apiKeyAudit, createApiWebhooks } from './http/api-webhooks.js';
+import { SqlTestDataStore } from './db/sql-test-data.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { registerApiVersion } from './http/api-version.js';
 import { createKeyAndCustomerLookup, createKeyAndPageLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
@@ -165,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerApiVersion(api, now, versioning);
     registerAuth(api, { lookupKey, lookupKeyAndCustomer, lookupKeyAndPage }, limits);
     if (requestLogs) registerRequestLogging(api, requestLogs, now);
-    registerApiRoutes(api, service, versioning, now, webhooksFor);
+    registerApiRoutes(api, service, versioning, now, webhooksFor, (request) => new SqlTestDataStore(database, apiKeyAudit(request), now));
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
   // Sellers register endpoints there; without webhook settings (tests) their secrets are sealed with a key of

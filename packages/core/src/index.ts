@@ -16,6 +16,7 @@ export type {
   Status,
   CreatedWebhookEndpoint,
   EventList,
+  TestDataWipe,
   WebhookEndpoint,
   WebhookEndpointCreate,
   WebhookEndpointList,
@@ -66,6 +67,8 @@ export type {
 } from './store.js';
 export type { ListPosition } from './customers/cursor.js';
 export { parseListQuery, DEFAULT_PAGE_SIZE, type ListQuery } from './validation/list-query.js';
+export { isLive, isMode, tenantKey, tenantOf, tenantOfCustomer, type Mode, type Tenant } from './tenancy/tenant.js';
+export { memoryTestData, wipeTestData, type TestDataStore } from './tenancy/test-data.js';
 export { MemoryCustomerStore, type ChangeListener, type MemoryCustomerStoreOptions } from './store/memory-store.js';
 
 // Change events: what stores record, the events built from it, Standard Webhooks signatures, delivery rules

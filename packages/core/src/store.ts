@@ -1,14 +1,16 @@
 import type { ListPosition } from './customers/cursor.js';
+import type { Tenant } from './tenancy/tenant.js';
 import type { Customer, CustomerUpdate, Status } from './types.js';
 
 /**
  * What the business rules need from storage. Implemented once in memory (this package, used by the MSW
- * mocks) and once over SQL (the reference server). Every method is scoped to one seller: a store must
- * never return or change another seller's rows.
+ * mocks) and once over SQL (the reference server). Every method is scoped to one {@link Tenant}, a seller in one
+ * mode: a store must never return, change or count another seller's rows, nor the same seller's rows of the
+ * other mode (test data and live data never meet). A new customer's tenant is its `seller_id` and `livemode`.
  */
 export interface CustomerStore {
   /** The seller's customer with this id, or undefined. `id` is always a well-formed UUID here. */
-  findCustomer(sellerId: string, id: string): Promise<Customer | undefined>;
+  findCustomer(tenant: Tenant, id: string): Promise<Customer | undefined>;
 
   /**
    * Inserts a fully built customer. Must be atomic with respect to concurrent calls (from this and other
@@ -23,21 +25,21 @@ export interface CustomerStore {
    * atomically.
    */
   updateCustomer(
-    sellerId: string,
+    tenant: Tenant,
     id: string,
     changes: CustomerUpdate,
     updatedAt: string,
   ): Promise<UpdateResult>;
 
   /** Deletes permanently; false when the seller has no such customer. */
-  deleteCustomer(sellerId: string, id: string): Promise<boolean>;
+  deleteCustomer(tenant: Tenant, id: string): Promise<boolean>;
 
   /**
    * The seller's customers matching every given filter, newest first (`created_at` desc, then `id` desc),
    * starting strictly after `after`, at most `limit` of them. Must cost about the same at any table size
    * (an index on seller, created_at and id).
    */
-  listCustomers(sellerId: string, page: PageRequest): Promise<Customer[]>;
+  listCustomers(tenant: Tenant, page: PageRequest): Promise<Customer[]>;
 }
 
 /** One page's worth of a list query, already validated; timestamps are ISO 8601 UTC with milliseconds. */
@@ -55,7 +57,10 @@ export interface PageRequest {
 }
 
 export interface InsertOptions {
-  /** The seller's plan limit: the insert fails with `limit_reached` when the seller already has this many. */
+  /**
+   * The seller's plan limit: the insert fails with `limit_reached` when the tenant already has this many (each
+   * mode counts its own customers against the same limit).
+   */
   customerLimit: number;
   /** When the create carried an Idempotency-Key: remember (or replay) this create. */
   idempotency?: IdempotencyRecord;

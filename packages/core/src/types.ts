@@ -23,6 +23,7 @@ export type WebhookSecretRotation = components['schemas']['WebhookSecretRotation
 export type WebhookReplay = components['schemas']['WebhookReplay'];
 export type WebhookReplayResult = components['schemas']['WebhookReplayResult'];
 export type EventList = components['schemas']['EventList'];
+export type TestDataWipe = components['schemas']['TestDataWipe'];
 
 /** Who is calling: the seller an API key belongs to, and that seller's plan limit. */
 export interface SellerContext {

@@ -10,6 +10,7 @@ const event: CustomerEvent = customerEvent({
   eventId: newEventId(),
   type: 'customer.created',
   sellerId: customer.seller_id,
+  mode: 'live',
   customerId: customer.id,
   sequence: 1,
   occurredAt: customer.updated_at,

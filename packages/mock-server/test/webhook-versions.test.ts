@@ -75,7 +75,7 @@ describe('webhook events in the endpoint’s version', () => {
     // The deliveries list what each endpoint got; the store has the latest shape.
     const deliveries = (await control('GET', '/deliveries')).body.data as { event: { api_version: string } }[];
     expect(deliveries.map((d) => d.event.api_version).sort()).toEqual([LATEST_API_VERSION, FIXTURE_OLD_VERSION].sort());
-    const stored = await mock.api.store.findCustomer(SHOP, String(newEvent.data.customer.id));
+    const stored = await mock.api.store.findCustomer({ sellerId: SHOP, mode: 'live' }, String(newEvent.data.customer.id));
     expect(stored).toMatchObject({ company_name: 'Engines Ltd' });
     expect(stored).not.toHaveProperty('company');
   });

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'webhook_delivery.resent_failed',
   'customer.updated',
   'customer.deleted',
+  'test_data.deleted',
   'sign_in_link.issued',
   'sign_in.used',
   'signed_out',
@@ -56,6 +57,8 @@ export interface AuditContext {
 /** What changed: the seller whose account it is, the action, and the id of the object it concerns. */
 export interface AuditEntry {
   sellerId: string;
+  /** The mode of the data changed: 'test' marks a change made with a test key (test mode, issue 38); live when omitted. */
+  mode?: 'live' | 'test';
   action: AuditAction;
   targetId: string | null;
   /** Instead of the context's actor (a sign-in: the session it started). */

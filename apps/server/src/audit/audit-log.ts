@@ -29,6 +29,7 @@ export async function writeAuditRow(db: Kysely<Database>, context: AuditContext,
     .values({
       occurred_at: now.toISOString(),
       seller_id: entry.sellerId,
+      mode: entry.mode ?? 'live',
       actor_type: (entry.actor ?? context.actor).type,
       actor_id: (entry.actor ?? context.actor).id,
       actor_label: (entry.actor ?? context.actor).label ?? null,

@@ -53,6 +53,7 @@ export function testEventChange(
     eventId,
     type,
     sellerId,
+    mode: 'live',
     customerId: customer.id,
     sequence: 1,
     occurredAt: at,

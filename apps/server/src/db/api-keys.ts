@@ -295,9 +295,11 @@ const USABLE_KEY = 'where k.key_hash = $1 and k.revoked_at is null and (k.expire
 /** PostgreSQL: the usable key by hash, as one named prepared statement. */
 const POSTGRES_ACTIVE_KEY = { name: 'active_key_v3', text: `select ${KEY_COLUMNS} ${KEY_WITH_SELLER} ${USABLE_KEY}` };
 
+// Test mode is a tenancy boundary: a key reads only its own mode's customers (the join and the page below).
+
 // The customer's columns beside the key's, prefixed `c_` (all null when the seller has no such customer).
 const CUSTOMER_AS_C = CUSTOMER_COLUMNS.map((column) => `c.${column} as c_${column}`).join(', ');
-const CUSTOMER_OF_KEY = 'left join customers c on c.seller_id = k.seller_id and c.id';
+const CUSTOMER_OF_KEY = 'left join customers c on c.seller_id = k.seller_id and c.mode = k.mode and c.id';
 
 /**
  * PostgreSQL: the usable key by hash and, in the same statement, its seller's customer with id $3 (columns prefixed
@@ -379,8 +381,8 @@ const KEY_AS_JSON = `json_build_object('keyId', k.id, 'sellerId', k.seller_id, '
  * `postgresPageStatement`), so PostgreSQL plans the statement once per connection, not on every request.
  */
 function keyWithPageStatement(page: PageRequest) {
-  return postgresPageStatement('active_key_with_page_v7', page, '(select seller_id from key)', 3, (select) =>
-    `with key as materialized (select ${KEY_AS_JSON} as key, k.seller_id ${KEY_WITH_SELLER} ${USABLE_KEY})
+  return postgresPageStatement('active_key_with_page_v8', page, { seller: '(select seller_id from key)', mode: '(select mode from key)' }, 3, (select) =>
+    `with key as materialized (select ${KEY_AS_JSON} as key, k.seller_id, k.mode ${KEY_WITH_SELLER} ${USABLE_KEY})
     select ${CUSTOMER_NULLS}, key.key from key
     union all (select p.*, null from (${select}) p)`,
   );

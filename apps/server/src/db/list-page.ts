@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { Customer, PageRequest } from '@customers-api/core';
+import type { Customer, PageRequest, Tenant } from '@customers-api/core';
 import type { DatabaseHandle, PreparedStatement } from './connect.js';
 import { CUSTOMER_COLUMNS, fromJson, toIso } from './rows.js';
 
@@ -15,15 +15,26 @@ const FILTERS = [
   { sql: (p: Slot) => `status = ${p()}`, values: (page: PageRequest) => [page.status] },
   { sql: (p: Slot) => `created_at >= ${p()}`, values: (page: PageRequest) => [page.createdFrom] },
   { sql: (p: Slot) => `created_at < ${p()}`, values: (page: PageRequest) => [page.createdBefore] },
-  // A row-value comparison, so both databases seek the (seller_id, created_at, id) index to the position.
+  // A row-value comparison, so both databases seek the (seller_id, mode, created_at, id) index to the position.
   { sql: (p: Slot) => `(created_at, id) < (${p()}, ${p()})`, values: (page: PageRequest) => [page.after?.createdAt, page.after?.id] },
 ] as const;
 
 type Slot = () => string;
 
-/** The customer fields a page row holds (not `email_normalized`), in the Customer's order: each row becomes the customer in place. */
-export const PAGE_COLUMNS: readonly string[] = CUSTOMER_COLUMNS.filter((column) => column !== 'email_normalized');
-const COLUMNS = PAGE_COLUMNS.join(', ');
+/** A tenant as SQL: its seller and its mode, each a parameter or an outer query's column. */
+export interface TenantSql {
+  seller: string;
+  mode: string;
+}
+
+/**
+ * The customer fields a page row holds (not `email_normalized`; `livemode` for the row's `mode`), in the Customer's
+ * order: each row becomes the customer in place.
+ */
+export const PAGE_COLUMNS: readonly string[] = CUSTOMER_COLUMNS.filter((column) => column !== 'email_normalized').map(
+  (column) => (column === 'mode' ? 'livemode' : column),
+);
+const COLUMNS = PAGE_COLUMNS.map((column) => (column === 'livemode' ? `(mode = 'live') as livemode` : column)).join(', ');
 /** SQLite: the page's SQL text per shape, written once. */
 const sqliteStatements = new Map<number, string>();
 
@@ -42,11 +53,12 @@ function shapeOf(page: PageRequest): number {
 const STATUS_FILTER = 1;
 
 /**
- * The page's select for a shape: the seller as SQL (a parameter, or a column of an outer query), the filters' slots,
- * then the limit's (a slot or a number); `status`, when given, is written in as a literal instead of taking a slot.
+ * The page's select for a shape: the tenant as SQL (its seller and mode: parameters, or columns of an outer query),
+ * the filters' slots, then the limit's (a slot or a number); `status`, when given, is written in as a literal
+ * instead of taking a slot.
  */
-function pageSelect(shape: number, seller: string, slot: Slot, limit: Slot, status?: string): string {
-  const conditions = [`seller_id = ${seller}`];
+function pageSelect(shape: number, tenant: TenantSql, slot: Slot, limit: Slot, status?: string): string {
+  const conditions = [`seller_id = ${tenant.seller}`, `mode = ${tenant.mode}`];
   FILTERS.forEach((filter, i) => {
     if (!(shape & (1 << i))) return;
     conditions.push(i === STATUS_FILTER && status !== undefined ? `status = '${status}'` : filter.sql(slot));
@@ -87,12 +99,12 @@ export interface PostgresPageStatement {
  * no lower-case word, or past the first LITERAL_STATEMENTS texts).
  *
  * @example
- * const { statement, literal } = postgresPageStatement('customer_list_v2', page, '$1', 2, (select) => select);
+ * const { statement, literal } = postgresPageStatement('customer_list_v3', page, { seller: '$1', mode: '$2' }, 3, (select) => select);
  */
 export function postgresPageStatement(
   name: string,
   page: PageRequest,
-  seller: string,
+  seller: TenantSql,
   first: number,
   build: (select: string) => string,
   literal = Number.isSafeInteger(page.limit) && page.limit > 0 && (page.status === undefined || LITERAL_STATUS.test(page.status)),
@@ -134,8 +146,8 @@ export function pageParameters(page: PageRequest, literal = false): unknown[] {
  * @example
  * const customers = await listCustomerPage(handle, sellerId, { limit: 21, status: 'active' });
  */
-export async function listCustomerPage(handle: DatabaseHandle, sellerId: string, page: PageRequest): Promise<Customer[]> {
-  return (await pageRows(handle, sellerId, page)).map(asCustomer);
+export async function listCustomerPage(handle: DatabaseHandle, tenant: Tenant, page: PageRequest): Promise<Customer[]> {
+  return (await pageRows(handle, tenant, page)).map(asCustomer);
 }
 
 type Row = Record<string, unknown>;
@@ -146,18 +158,20 @@ export function asCustomer(row: Row): Customer {
   row.postal_redirect_address = fromJson(row.postal_redirect_address);
   row.created_at = toIso(row.created_at as Date | string);
   row.updated_at = toIso(row.updated_at as Date | string);
+  // SQLite answers the comparison 1 or 0, PostgreSQL a boolean.
+  row.livemode = row.livemode === true || row.livemode === 1;
   return row as unknown as Customer;
 }
 
-async function pageRows(handle: DatabaseHandle, sellerId: string, page: PageRequest): Promise<Row[]> {
+async function pageRows(handle: DatabaseHandle, { sellerId, mode }: Tenant, page: PageRequest): Promise<Row[]> {
   if (handle.prepared) {
-    const { statement, literal } = postgresPageStatement('customer_list_v2', page, '$1', 2, (select) => select);
-    return (await handle.prepared(statement, [sellerId, ...pageParameters(page, literal)])) as Row[];
+    const { statement, literal } = postgresPageStatement('customer_list_v3', page, { seller: '$1', mode: '$2' }, 3, (select) => select);
+    return (await handle.prepared(statement, [sellerId, mode, ...pageParameters(page, literal)])) as Row[];
   }
   const shape = shapeOf(page);
-  const parameters = [sellerId, ...pageParameters(page)];
+  const parameters = [sellerId, mode, ...pageParameters(page)];
   let sql = sqliteStatements.get(shape);
-  if (!sql) sqliteStatements.set(shape, (sql = pageSelect(shape, '?', () => '?', () => '?')));
+  if (!sql) sqliteStatements.set(shape, (sql = pageSelect(shape, { seller: '?', mode: '?' }, () => '?', () => '?')));
   if (handle.readCommitted) return handle.readCommitted(sql, parameters) as Row[];
   return (await handle.db.executeQuery<Row>(CompiledQuery.raw(sql, parameters))).rows;
 }

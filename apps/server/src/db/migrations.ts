@@ -1,6 +1,7 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connect.js';
 import { createHeadTriggers, dropHeadTriggers } from './delivery-heads.js';
+import { createCountTriggers, dropCountTriggers } from './customer-count-triggers.js';
 import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
 import { SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
@@ -117,22 +118,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
         await sql`insert into seller_customer_counts (seller_id, count)
           select seller_id, count(*) from customers group by seller_id`.execute(db);
-        const increment = sql`insert into seller_customer_counts (seller_id, count) values (new.seller_id, 1)
-          on conflict (seller_id) do update set count = seller_customer_counts.count + 1`;
-        const decrement = sql`update seller_customer_counts set count = count - 1 where seller_id = old.seller_id`;
-        if (dialect === 'postgres') {
-          await sql`create function customers_count_insert() returns trigger language plpgsql as $$
-            begin ${increment}; return null; end $$`.execute(db);
-          await sql`create function customers_count_delete() returns trigger language plpgsql as $$
-            begin ${decrement}; return null; end $$`.execute(db);
-          await sql`create trigger customers_count_insert after insert on customers
-            for each row execute function customers_count_insert()`.execute(db);
-          await sql`create trigger customers_count_delete after delete on customers
-            for each row execute function customers_count_delete()`.execute(db);
-        } else {
-          await sql`create trigger customers_count_insert after insert on customers begin ${increment}; end`.execute(db);
-          await sql`create trigger customers_count_delete after delete on customers begin ${decrement}; end`.execute(db);
-        }
+        await createSellerCountTriggers(db, dialect);
       },
       async down(db: Kysely<any>) {
         await sql`drop trigger if exists customers_count_insert${sql.raw(dialect === 'postgres' ? ' on customers' : '')}`.execute(db);
@@ -171,7 +157,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     // postgres-writes.ts). SQLite runs the same steps in-process, where a statement costs microseconds.
     '006_postgres_create_function': {
       async up(db: Kysely<any>) {
-        if (dialect === 'postgres') await sql.raw(CREATE_CUSTOMER_FUNCTION).execute(db);
+        if (dialect === 'postgres') await sql.raw(CREATE_CUSTOMER_FUNCTION_V1).execute(db);
       },
       async down(db: Kysely<any>) {
         if (dialect === 'postgres') await sql`drop function if exists customers_create`.execute(db);
@@ -547,6 +533,152 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('api_keys').dropColumn('mode').execute();
       },
     },
+    // Test mode (issue 38), the schema: every row a test key can make carries its mode ('live' for all that exists),
+    // and every uniqueness, count and list index starts with (seller_id, mode), so test data and live data never
+    // meet: email uniqueness, the plan-limit count (one row per seller and mode), idempotency keys, endpoints, the
+    // events list. The audit log says which mode a change was made in; a seller may pin test mode to its own API
+    // version (null: the live pin).
+    '020_test_mode': {
+      async up(db: Kysely<any>) {
+        const mode = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('live');
+        for (const table of ['customers', 'webhook_endpoints', 'customer_changes', 'audit_log']) {
+          await db.schema.alterTable(table).addColumn('mode', 'text', mode).execute();
+        }
+        await db.schema.alterTable('sellers').addColumn('test_api_version', 'text').execute();
+        await db.schema.dropIndex('customers_seller_email_unique').execute();
+        await db.schema.createIndex('customers_tenant_email_unique').unique().on('customers').columns(['seller_id', 'mode', 'email_normalized']).execute();
+        await db.schema.dropIndex('customers_seller_created_id').execute();
+        await db.schema.createIndex('customers_tenant_created_id').on('customers').columns(['seller_id', 'mode', 'created_at', 'id']).execute();
+        await db.schema.createIndex('webhook_endpoints_tenant').on('webhook_endpoints').columns(['seller_id', 'mode', 'created_at', 'id']).execute();
+        await db.schema.dropIndex('customer_changes_seller_time').execute();
+        await db.schema.createIndex('customer_changes_tenant_time').on('customer_changes').columns(['seller_id', 'mode', 'occurred_at', 'event_id']).execute();
+
+        // The plan-limit count, per seller and mode (kept by 021's triggers).
+        await db.schema
+          .createTable('customer_counts')
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('mode', 'text', (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('customer_counts_pk', ['seller_id', 'mode'])
+          .execute();
+        await sql`insert into customer_counts (seller_id, mode, count) select seller_id, 'live', count from seller_customer_counts`.execute(db);
+
+        // Idempotency keys, per seller and mode: their primary keys gain the mode (a copy, as SQLite cannot alter
+        // a primary key; the rows are a day's worth at most).
+        await db.schema
+          .createTable('idempotency_keys_by_mode')
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('mode', 'text', mode)
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('fingerprint', 'text', (c) => c.notNull())
+          .addColumn('customer_id', t.id, (c) => c.notNull())
+          .addColumn('response', t.json, (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+          .addPrimaryKeyConstraint('idempotency_keys_tenant_pk', ['seller_id', 'mode', 'key'])
+          .execute();
+        await sql`insert into idempotency_keys_by_mode (seller_id, mode, key, fingerprint, customer_id, response, created_at, expires_at)
+          select seller_id, 'live', key, fingerprint, customer_id, response, created_at, expires_at from idempotency_keys`.execute(db);
+        await db.schema.dropTable('idempotency_keys').execute();
+        await db.schema.alterTable('idempotency_keys_by_mode').renameTo('idempotency_keys').execute();
+        await db.schema.createIndex('idempotency_keys_expires_at').on('idempotency_keys').column('expires_at').execute();
+
+        await db.schema
+          .createTable('endpoint_idempotency_keys_by_mode')
+          .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+          .addColumn('mode', 'text', mode)
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('fingerprint', 'text', (c) => c.notNull())
+          .addColumn('endpoint_id', t.id, (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+          .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+          .addPrimaryKeyConstraint('webhook_endpoint_idempotency_keys_tenant_pk', ['seller_id', 'mode', 'key'])
+          .execute();
+        await sql`insert into endpoint_idempotency_keys_by_mode (seller_id, mode, key, fingerprint, endpoint_id, expires_at)
+          select seller_id, 'live', key, fingerprint, endpoint_id, expires_at from webhook_endpoint_idempotency_keys`.execute(db);
+        await db.schema.dropTable('webhook_endpoint_idempotency_keys').execute();
+        await db.schema.alterTable('endpoint_idempotency_keys_by_mode').renameTo('webhook_endpoint_idempotency_keys').execute();
+      },
+      async down(db: Kysely<any>) {
+        // Back to one mode: the test data goes (it has no place in the old schema), live data stays as it was.
+        await db.deleteFrom('webhook_endpoints').where('mode', '=', 'test').execute();
+        await db.deleteFrom('customer_changes').where('mode', '=', 'test').execute();
+        await db.deleteFrom('customers').where('mode', '=', 'test').execute();
+        for (const [table, pk, references] of [
+          ['idempotency_keys', 'idempotency_keys_pk', null],
+          ['webhook_endpoint_idempotency_keys', 'webhook_endpoint_idempotency_keys_pk', 'endpoint'],
+        ] as const) {
+          const copy = `${table}_single_mode`;
+          let create = db.schema
+            .createTable(copy)
+            .addColumn('seller_id', t.id, (c) => c.notNull().references('sellers.id').onDelete('cascade'))
+            .addColumn('key', 'text', (c) => c.notNull())
+            .addColumn('fingerprint', 'text', (c) => c.notNull());
+          create = references
+            ? create
+                .addColumn('endpoint_id', t.id, (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+                .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+            : create
+                .addColumn('customer_id', t.id, (c) => c.notNull())
+                .addColumn('response', t.json, (c) => c.notNull())
+                .addColumn('created_at', t.timestamp, (c) => c.notNull())
+                .addColumn('expires_at', t.timestamp, (c) => c.notNull());
+          await create.addPrimaryKeyConstraint(pk, ['seller_id', 'key']).execute();
+          const columns = references
+            ? 'seller_id, key, fingerprint, endpoint_id, expires_at'
+            : 'seller_id, key, fingerprint, customer_id, response, created_at, expires_at';
+          await sql.raw(`insert into ${copy} (${columns}) select ${columns} from ${table} where mode = 'live'`).execute(db);
+          await db.schema.dropTable(table).execute();
+          await db.schema.alterTable(copy).renameTo(table).execute();
+        }
+        await db.schema.createIndex('idempotency_keys_expires_at').on('idempotency_keys').column('expires_at').execute();
+        await db.schema.dropTable('customer_counts').execute();
+        await db.schema.dropIndex('customer_changes_tenant_time').execute();
+        await db.schema.createIndex('customer_changes_seller_time').on('customer_changes').columns(['seller_id', 'occurred_at', 'event_id']).execute();
+        await db.schema.dropIndex('webhook_endpoints_tenant').execute();
+        await db.schema.dropIndex('customers_tenant_created_id').execute();
+        await db.schema.createIndex('customers_seller_created_id').on('customers').columns(['seller_id', 'created_at', 'id']).execute();
+        await db.schema.dropIndex('customers_tenant_email_unique').execute();
+        await db.schema.createIndex('customers_seller_email_unique').unique().on('customers').columns(['seller_id', 'email_normalized']).execute();
+        await db.schema.alterTable('sellers').dropColumn('test_api_version').execute();
+        for (const table of ['customers', 'webhook_endpoints', 'customer_changes', 'audit_log']) {
+          await db.schema.alterTable(table).dropColumn('mode').execute();
+        }
+      },
+    },
+    // Test mode, the writers: the plan-limit count by mode, the outbox triggers that record a change for its own
+    // mode's endpoints only (with the mode in the event), and PostgreSQL's create function deciding per mode.
+    '021_test_mode_writers': {
+      async up(db: Kysely<any>) {
+        const postgres = dialect === 'postgres';
+        await dropCountTriggers(db, dialect);
+        await db.schema.dropTable('seller_customer_counts').execute();
+        await createCountTriggers(db, dialect);
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: true });
+        if (postgres) {
+          await sql`drop function if exists customers_create`.execute(db);
+          await sql.raw(CREATE_CUSTOMER_FUNCTION).execute(db);
+        }
+      },
+      async down(db: Kysely<any>) {
+        const postgres = dialect === 'postgres';
+        if (postgres) {
+          await sql`drop function if exists customers_create`.execute(db);
+          await sql.raw(CREATE_CUSTOMER_FUNCTION_V1).execute(db);
+        }
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: false });
+        await dropCountTriggers(db, dialect);
+        await db.schema
+          .createTable('seller_customer_counts')
+          .addColumn('seller_id', t.id, (c) => c.primaryKey().references('sellers.id').onDelete('cascade'))
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .execute();
+        await sql`insert into seller_customer_counts (seller_id, count)
+          select seller_id, count from customer_counts where mode = 'live'`.execute(db);
+        await createSellerCountTriggers(db, dialect);
+      },
+    },
     // Request logs (issue 39, http/request-logs/): every request made with a seller's key, written in batches off
     // the request's path. Pages read newest first through (seller_id, id); a request id finds its row through
     // (seller_id, request_id); retention deletes through occurred_at. `mode` is the key's (live until test keys).
@@ -585,7 +717,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '023_event_search': {
       async up(db: Kysely<any>) {
         await dropOutboxTriggers(db, dialect);
-        await createOutboxTriggers(db, dialect, { skipDisabled: true, recordForDisabled: true });
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: true, recordForDisabled: true });
         await db.schema.createIndex('customer_changes_seller_event').on('customer_changes').columns(['seller_id', 'event_id']).execute();
         await db.schema
           .createIndex('customer_changes_seller_customer')
@@ -595,7 +727,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       },
       async down(db: Kysely<any>) {
         await dropOutboxTriggers(db, dialect);
-        await createOutboxTriggers(db, dialect, { skipDisabled: true });
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: true });
         await db.schema.dropIndex('customer_changes_seller_customer').ifExists().execute();
         await db.schema.dropIndex('customer_changes_seller_event').ifExists().execute();
       },
@@ -616,11 +748,11 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
           on conflict (endpoint_id) do update set waiting = excluded.waiting`.execute(db);
         await createHeadTriggers(db, dialect, { counting: true });
         await dropOutboxTriggers(db, dialect);
-        await createOutboxTriggers(db, dialect, { skipDisabled: true, recordForDisabled: true, waitingCap: true });
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: true, recordForDisabled: true, waitingCap: true });
       },
       async down(db: Kysely<any>) {
         await dropOutboxTriggers(db, dialect);
-        await createOutboxTriggers(db, dialect, { skipDisabled: true, recordForDisabled: true });
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: true, recordForDisabled: true });
         await dropHeadTriggers(db, dialect);
         await createHeadTriggers(db, dialect);
         await db.schema.dropIndex('webhook_delivery_heads_seller').ifExists().execute();
@@ -629,6 +761,26 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       },
     },
   };
+}
+
+/** Migration 003's count triggers (one count per seller), made again when 021 goes down. */
+async function createSellerCountTriggers(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  const increment = sql`insert into seller_customer_counts (seller_id, count) values (new.seller_id, 1)
+    on conflict (seller_id) do update set count = seller_customer_counts.count + 1`;
+  const decrement = sql`update seller_customer_counts set count = count - 1 where seller_id = old.seller_id`;
+  if (dialect === 'postgres') {
+    await sql`create function customers_count_insert() returns trigger language plpgsql as $$
+      begin ${increment}; return null; end $$`.execute(db);
+    await sql`create function customers_count_delete() returns trigger language plpgsql as $$
+      begin ${decrement}; return null; end $$`.execute(db);
+    await sql`create trigger customers_count_insert after insert on customers
+      for each row execute function customers_count_insert()`.execute(db);
+    await sql`create trigger customers_count_delete after delete on customers
+      for each row execute function customers_count_delete()`.execute(db);
+  } else {
+    await sql`create trigger customers_count_insert after insert on customers begin ${increment}; end`.execute(db);
+    await sql`create trigger customers_count_delete after delete on customers begin ${decrement}; end`.execute(db);
+  }
 }
 
 /** The newest migration's name: a database whose newest applied one is older is not ready (http/health-routes.ts). */
@@ -642,7 +794,7 @@ export const LATEST_MIGRATION = Object.keys(migrations('sqlite')).sort().at(-1)!
  * record. A concurrent duplicate email still ends at the unique index (23505), which the store maps to 409.
  * Returns one row: the outcome, and for a replay the stored answer and its fingerprint.
  */
-const CREATE_CUSTOMER_FUNCTION = `
+const CREATE_CUSTOMER_FUNCTION_V1 = `
 create function customers_create(
   p_id uuid, p_seller_id uuid, p_first_name text, p_last_name text, p_email text, p_email_normalized text,
   p_company_name text, p_legal_entity text, p_language text, p_status text, p_address_data jsonb,
@@ -679,6 +831,48 @@ begin
   if p_idempotency_key is not null then
     insert into idempotency_keys (seller_id, key, fingerprint, customer_id, response, created_at, expires_at)
     values (p_seller_id, p_idempotency_key, p_fingerprint, p_id, p_response, p_created_at, p_idempotency_expires_at);
+  end if;
+  outcome := 'created';
+end $$`;
+
+/** Migration 021's: the same decision within the customer's mode (test data and live data never meet). */
+const CREATE_CUSTOMER_FUNCTION = `
+create function customers_create(
+  p_id uuid, p_seller_id uuid, p_first_name text, p_last_name text, p_email text, p_email_normalized text,
+  p_company_name text, p_legal_entity text, p_language text, p_status text, p_address_data jsonb,
+  p_postal_redirect_address jsonb, p_source text, p_created_at timestamptz, p_updated_at timestamptz, p_mode text,
+  p_customer_limit integer, p_idempotency_key text, p_fingerprint text, p_idempotency_expires_at timestamptz,
+  p_response jsonb,
+  out outcome text, out replay_response jsonb, out replay_fingerprint text
+) language plpgsql as $$
+declare
+  v_record record;
+begin
+  perform 1 from sellers where id = p_seller_id for no key update;
+  if p_idempotency_key is not null then
+    select i.fingerprint, i.response, i.expires_at into v_record
+      from idempotency_keys i where i.seller_id = p_seller_id and i.mode = p_mode and i.key = p_idempotency_key;
+    if found and v_record.expires_at > p_created_at then
+      outcome := 'idempotent_replay'; replay_response := v_record.response; replay_fingerprint := v_record.fingerprint;
+      return;
+    end if;
+    delete from idempotency_keys where seller_id = p_seller_id and mode = p_mode and expires_at <= p_created_at;
+  end if;
+  if coalesce((select count from customer_counts where seller_id = p_seller_id and mode = p_mode), 0) >= p_customer_limit then
+    outcome := 'limit_reached';
+    return;
+  end if;
+  if exists (select 1 from customers where seller_id = p_seller_id and mode = p_mode and email_normalized = p_email_normalized) then
+    outcome := 'email_taken';
+    return;
+  end if;
+  insert into customers (id, seller_id, first_name, last_name, email, email_normalized, company_name, legal_entity,
+    language, status, address_data, postal_redirect_address, source, created_at, updated_at, mode)
+  values (p_id, p_seller_id, p_first_name, p_last_name, p_email, p_email_normalized, p_company_name, p_legal_entity,
+    p_language, p_status, p_address_data, p_postal_redirect_address, p_source, p_created_at, p_updated_at, p_mode);
+  if p_idempotency_key is not null then
+    insert into idempotency_keys (seller_id, mode, key, fingerprint, customer_id, response, created_at, expires_at)
+    values (p_seller_id, p_mode, p_idempotency_key, p_fingerprint, p_id, p_response, p_created_at, p_idempotency_expires_at);
   end if;
   outcome := 'created';
 end $$`;

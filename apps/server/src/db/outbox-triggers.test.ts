@@ -7,6 +7,7 @@ import { listChanges } from '../webhooks/changes.js';
 import { connectDatabase, type DatabaseHandle } from './connect.js';
 import { migrateToLatest, migrations } from './migrations.js';
 import { SqlCustomerStore } from './sql-customer-store.js';
+import { live } from '@customers-api/core/testing';
 
 const roomy = { customerLimit: 1000 };
 const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
@@ -34,12 +35,12 @@ describe.each(DIALECTS)('the outbox triggers on %s', (dialect) => {
     const seller = await newSeller(handle);
     const ada = sampleCustomer(seller);
     await store.insertCustomer(ada, roomy);
-    await store.updateCustomer(seller, ada.id, { status: 'suspended' }, later(ada.updated_at, 1));
+    await store.updateCustomer(live(seller), ada.id, { status: 'suspended' }, later(ada.updated_at, 1));
     expect(await listChanges(handle, seller)).toEqual([]);
 
     const endpoint = await subscribe(handle, seller, ['customer.updated', 'customer.deleted']);
-    await store.updateCustomer(seller, ada.id, { status: 'active' }, later(ada.updated_at, 2));
-    await store.deleteCustomer(seller, ada.id);
+    await store.updateCustomer(live(seller), ada.id, { status: 'active' }, later(ada.updated_at, 2));
+    await store.deleteCustomer(live(seller), ada.id);
     const changes = await listChanges(handle, seller);
     expect(changes.map(({ type, sequence }) => [type, sequence])).toEqual([
       ['customer.updated', 3],
@@ -60,7 +61,7 @@ describe.each(DIALECTS)('the outbox triggers on %s', (dialect) => {
     await subscribe(handle, other, ['customer.created']);
     const ada = sampleCustomer(seller);
     await store.insertCustomer(ada, roomy);
-    await store.deleteCustomer(seller, ada.id);
+    await store.deleteCustomer(live(seller), ada.id);
     expect((await listChanges(handle, seller)).map(({ type, sequence }) => [type, sequence])).toEqual([
       ['customer.created', 1],
       ['customer.deleted', 2],
@@ -84,7 +85,7 @@ describe.each(DIALECTS)('the outbox triggers on %s', (dialect) => {
     await expect(
       handle.db.updateTable('customers').set({ first_name: 'Grace' }).where('id', '=', ada.id).execute(),
     ).rejects.toThrow(/event_sequence = event_sequence \+ 1/);
-    expect((await store.findCustomer(seller, ada.id))?.first_name).toBe(ada.first_name);
+    expect((await store.findCustomer(live(seller), ada.id))?.first_name).toBe(ada.first_name);
   });
 });
 
@@ -120,7 +121,7 @@ describe.each(DIALECTS)('migration 008 on %s', (dialect) => {
     await subscribe(handle, seller, ['customer.updated']);
     const store = new SqlCustomerStore(handle);
     for (const customer of [ada, grace]) {
-      await store.updateCustomer(seller, customer.id, { status: 'inactive' }, later(customer.updated_at, 1));
+      await store.updateCustomer(live(seller), customer.id, { status: 'inactive' }, later(customer.updated_at, 1));
     }
     const sequences = Object.fromEntries((await listChanges(handle, seller)).map((c) => [c.customerId, c.sequence]));
     expect(sequences).toEqual({ [ada.id]: 6, [grace.id]: 2 });

@@ -21,9 +21,13 @@ import { SKIPPED_FOR_CAP, WAITING_DELIVERY_LIMIT } from '../webhooks/delivery-ca
 const SQLITE_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const EVENT_TYPES = { insert: 'customer.created', update: 'customer.updated', delete: 'customer.deleted' } as const;
 
-/** SQLite: the row as a JSON object of its column values, exactly as a select returns them (JSON columns as text). */
-function sqliteSnapshot(row: 'new' | 'old'): string {
-  return `json_object(${CUSTOMER_COLUMNS.map((column) => `'${column}', ${row}.${column}`).join(', ')})`;
+/**
+ * SQLite: the row as a JSON object of its column values, exactly as a select returns them (JSON columns as text).
+ * Before migration 020 the rows have no mode.
+ */
+function sqliteSnapshot(row: 'new' | 'old', options: OutboxTriggerOptions): string {
+  const columns = options.byMode ? CUSTOMER_COLUMNS : CUSTOMER_COLUMNS.filter((column) => column !== 'mode');
+  return `json_object(${columns.map((column) => `'${column}', ${row}.${column}`).join(', ')})`;
 }
 
 /**
@@ -32,6 +36,11 @@ function sqliteSnapshot(row: 'new' | 'old'): string {
  */
 export interface OutboxTriggerOptions {
   skipDisabled: boolean;
+  /**
+   * From migration 021 on (test mode): a change goes only to the endpoints of the customer's own mode, and the
+   * change row records that mode.
+   */
+  byMode?: boolean;
   /**
    * From migration 023 on, a change is recorded when a disabled endpoint is subscribed too (it gets no delivery),
    * so that the dashboard lists it as `skipped` there and can resend it once the endpoint is enabled.
@@ -49,7 +58,7 @@ export interface OutboxTriggerOptions {
  * The options of the current schema: what the newest migration that recreates the triggers installs. A migration
  * names its own options in full, never this, so an older migration keeps installing what its schema can hold.
  */
-export const CURRENT_OUTBOX_TRIGGERS: OutboxTriggerOptions = { skipDisabled: true, recordForDisabled: true, waitingCap: true };
+export const CURRENT_OUTBOX_TRIGGERS: OutboxTriggerOptions = { skipDisabled: true, byMode: true, recordForDisabled: true, waitingCap: true };
 
 /** The condition that records a change: some endpoint subscribed, a disabled one too when so configured. */
 function recordingOptions(options: OutboxTriggerOptions): OutboxTriggerOptions {
@@ -72,13 +81,13 @@ function fanOutState(options: OutboxTriggerOptions, now: string, full: string): 
 }
 
 /** The extra condition on `webhook_endpoints e` for {@link OutboxTriggerOptions}. */
-function enabledOnly({ skipDisabled }: OutboxTriggerOptions): string {
-  return skipDisabled ? ' and e.disabled_at is null' : '';
+function enabledOnly({ skipDisabled, byMode }: OutboxTriggerOptions, row: string): string {
+  return (skipDisabled ? ' and e.disabled_at is null' : '') + (byMode ? ` and e.mode = ${row}.mode` : '');
 }
 
 /** SQLite: the seller's endpoints subscribed to `type` (the trigger's WHEN and its fan-out share it). */
 function sqliteSubscribed(row: 'new' | 'old', type: string, options: OutboxTriggerOptions): string {
-  return `from webhook_endpoints e where e.seller_id = ${row}.seller_id${enabledOnly(options)}
+  return `from webhook_endpoints e where e.seller_id = ${row}.seller_id${enabledOnly(options, row)}
     and exists (select 1 from json_each(e.event_types) where json_each.value = '${type}')`;
 }
 
@@ -92,9 +101,9 @@ function sqliteTrigger(event: 'insert' | 'update' | 'delete', options: OutboxTri
   return `create trigger customers_outbox_${event} after ${event} on customers
     when exists (select 1 ${sqliteSubscribed(row, type, recordingOptions(options))})
   begin
-    insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
-      values ('evt_' || lower(hex(randomblob(16))), '${type}', ${row}.seller_id, ${row}.id, ${sequence}, ${occurredAt},
-        ${sqliteSnapshot(row)}, ${event === 'update' ? sqliteSnapshot('old') : 'null'});
+    insert into customer_changes (event_id, type, seller_id, ${options.byMode ? 'mode, ' : ''}customer_id, sequence, occurred_at, customer, previous)
+      values ('evt_' || lower(hex(randomblob(16))), '${type}', ${row}.seller_id, ${options.byMode ? `${row}.mode, ` : ''}${row}.id, ${sequence}, ${occurredAt},
+        ${sqliteSnapshot(row, options)}, ${event === 'update' ? sqliteSnapshot('old', options) : 'null'});
     insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, ${state.columns}, created_at)
       select last_insert_rowid(), e.id, ${row}.seller_id, ${row}.id, ${sequence}, 0, ${state.values}, ${SQLITE_NOW}
       ${sqliteSubscribed(row, type, options)};
@@ -132,18 +141,18 @@ begin
     v_row := old; v_type := 'customer.deleted'; v_occurred := greatest(clock_timestamp(), old.updated_at);
     v_sequence := old.event_sequence + 1;
   end if;
-  if not exists (select 1 from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(recordingOptions(options))}) then
+  if not exists (select 1 from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(recordingOptions(options), 'v_row')}) then
     return null;
   end if;
-  insert into customer_changes (event_id, type, seller_id, customer_id, sequence, occurred_at, customer, previous)
-    values ('evt_' || replace(gen_random_uuid()::text, '-', ''), v_type, v_row.seller_id, v_row.id, v_sequence,
+  insert into customer_changes (event_id, type, seller_id, ${options.byMode ? 'mode, ' : ''}customer_id, sequence, occurred_at, customer, previous)
+    values ('evt_' || replace(gen_random_uuid()::text, '-', ''), v_type, v_row.seller_id, ${options.byMode ? 'v_row.mode, ' : ''}v_row.id, v_sequence,
       v_occurred, to_jsonb(v_row) - 'event_sequence',
       case when tg_op = 'UPDATE' then to_jsonb(old) - 'event_sequence' end)
     returning id into v_change;
   ${options.waitingCap ? `v_full := ${atWaitingCap('v_row.seller_id')};` : ''}
   insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, ${state.columns}, created_at)
     select v_change, e.id, v_row.seller_id, v_row.id, v_sequence, 0, ${state.values}, clock_timestamp()
-    from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options)};
+    from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options, 'v_row')};
   return null;
 end $$`;
 };

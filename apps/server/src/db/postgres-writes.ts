@@ -1,4 +1,4 @@
-import { emailKey, type Customer, type CustomerUpdate, type InsertOptions, type InsertResult, type UpdateResult } from '@customers-api/core';
+import { emailKey, type Customer, type CustomerUpdate, type InsertOptions, type InsertResult, type Tenant, type UpdateResult } from '@customers-api/core';
 import type { DatabaseHandle, PreparedStatement } from './connect.js';
 import { CUSTOMER_COLUMNS, customerFromRow, customerToRow, fromJson, toJson, type CustomerRow } from './rows.js';
 import { isUniqueViolation } from './unique-violation.js';
@@ -9,24 +9,24 @@ import { isUniqueViolation } from './unique-violation.js';
 const RETURNING = CUSTOMER_COLUMNS.join(', ');
 
 const FIND: PreparedStatement = {
-  name: 'customer_find_v1',
-  text: `select ${RETURNING} from customers where seller_id = $1 and id = $2`,
+  name: 'customer_find_v2',
+  text: `select ${RETURNING} from customers where seller_id = $1 and mode = $2 and id = $3`,
 };
 const CREATE: PreparedStatement = {
-  name: 'customer_create_v1',
-  text: `select outcome, replay_response, replay_fingerprint from customers_create(${Array.from({ length: 20 }, (_, i) => `$${i + 1}`).join(', ')})`,
+  name: 'customer_create_v2',
+  text: `select outcome, replay_response, replay_fingerprint from customers_create(${Array.from({ length: 21 }, (_, i) => `$${i + 1}`).join(', ')})`,
 };
 const DELETE: PreparedStatement = {
-  name: 'customer_delete_v1',
-  text: 'delete from customers where seller_id = $1 and id = $2 returning id',
+  name: 'customer_delete_v2',
+  text: 'delete from customers where seller_id = $1 and mode = $2 and id = $3 returning id',
 };
 
-export async function findCustomerPg(handle: DatabaseHandle, sellerId: string, id: string): Promise<Customer | undefined> {
-  const [row] = (await handle.prepared!(FIND, [sellerId, id])) as CustomerRow[];
+export async function findCustomerPg(handle: DatabaseHandle, { sellerId, mode }: Tenant, id: string): Promise<Customer | undefined> {
+  const [row] = (await handle.prepared!(FIND, [sellerId, mode, id])) as CustomerRow[];
   return row && customerFromRow(row);
 }
 
-/** A create in one call of the `customers_create` function (migration 006), which decides in the store's order. */
+/** A create in one call of the `customers_create` function (migration 021), which decides in the store's order. */
 export async function insertCustomerPg(
   handle: DatabaseHandle,
   customer: Customer,
@@ -71,7 +71,7 @@ export async function insertCustomerPg(
  */
 export async function updateCustomerPg(
   handle: DatabaseHandle,
-  sellerId: string,
+  { sellerId, mode }: Tenant,
   id: string,
   changes: CustomerUpdate,
   updatedAt: string,
@@ -79,7 +79,7 @@ export async function updateCustomerPg(
   const { statement, values } = updateStatementFor(changes);
   let rows: CustomerRow[];
   try {
-    rows = (await handle.prepared!(statement, [sellerId, id, updatedAt, ...values])) as CustomerRow[];
+    rows = (await handle.prepared!(statement, [sellerId, mode, id, updatedAt, ...values])) as CustomerRow[];
   } catch (error) {
     if (isUniqueViolation(error)) return { kind: 'email_taken' };
     throw error;
@@ -115,16 +115,16 @@ function updateStatementFor(changes: CustomerUpdate): { statement: PreparedState
   let statement = updateStatements.get(shape);
   if (!statement) {
     // Every update advances the change number (db/outbox-triggers.ts).
-    const sets = ['updated_at = $3', 'event_sequence = event_sequence + 1', ...list.map(([column], i) => `${column} = $${i + 4}`)];
+    const sets = ['updated_at = $4', 'event_sequence = event_sequence + 1', ...list.map(([column], i) => `${column} = $${i + 5}`)];
     statement = {
-      name: `customer_update_v1_${updateStatements.size}`,
-      text: `update customers set ${sets.join(', ')} where seller_id = $1 and id = $2 returning ${RETURNING}`,
+      name: `customer_update_v2_${updateStatements.size}`,
+      text: `update customers set ${sets.join(', ')} where seller_id = $1 and mode = $2 and id = $3 returning ${RETURNING}`,
     };
     updateStatements.set(shape, statement);
   }
   return { statement, values: list.map(([, value]) => value(changes)) };
 }
 
-export async function deleteCustomerPg(handle: DatabaseHandle, sellerId: string, id: string): Promise<boolean> {
-  return (await handle.prepared!(DELETE, [sellerId, id])).length > 0;
+export async function deleteCustomerPg(handle: DatabaseHandle, { sellerId, mode }: Tenant, id: string): Promise<boolean> {
+  return (await handle.prepared!(DELETE, [sellerId, mode, id])).length > 0;
 }

@@ -40,6 +40,7 @@ export const CUSTOMER_COLUMNS = [
   'source',
   'created_at',
   'updated_at',
+  'mode',
 ] as const satisfies readonly (keyof CustomerRow)[];
 
 // Every column must be listed: this fails to compile when schema.ts gains one. `event_sequence` is the outbox's
@@ -64,6 +65,8 @@ export function customerFromRow(row: CustomerRow): Customer {
     source: row.source as Customer['source'],
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
+    // Snapshots in the outbox from before migration 020 have no mode: they were live.
+    livemode: row.mode !== 'test',
   };
 }
 
@@ -84,5 +87,6 @@ export function customerToRow(customer: Customer) {
     source: customer.source,
     created_at: customer.created_at,
     updated_at: customer.updated_at,
+    mode: customer.livemode === false ? 'test' : 'live',
   };
 }

@@ -24,6 +24,8 @@ export interface SellersTable {
   waiting_delivery_limit: ColumnType<number | null, number | null | undefined, number | null>;
   /** The API version the seller is pinned to (migration 012); null: the latest. */
   api_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The version test mode is pinned to (migration 020); null: the live pin. */
+  test_api_version: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -62,6 +64,8 @@ export interface CustomersTable {
   source: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 'live' or 'test' (migration 020): test mode is a tenancy boundary, like the seller. */
+  mode: string;
   /**
    * The customer's change number (webhooks' `data.sequence`): 1 on insert, one more with every update, which
    * must set it to `event_sequence + 1` (db/outbox-triggers.ts). Not part of the customer.
@@ -71,6 +75,8 @@ export interface CustomersTable {
 
 export interface IdempotencyKeysTable {
   seller_id: string;
+  /** 'live' (the default) or 'test' (migration 020). */
+  mode: ColumnType<string, string | undefined, string>;
   key: string;
   fingerprint: string;
   customer_id: string;
@@ -98,9 +104,10 @@ export interface DashboardSessionsTable {
   expires_at: Timestamp;
 }
 
-/** Maintained by triggers on customers (migration 003); read by the plan-limit check. */
-export interface SellerCustomerCountsTable {
+/** Maintained by triggers on customers (migrations 003, 021), per seller and mode; read by the plan-limit check. */
+export interface CustomerCountsTable {
   seller_id: string;
+  mode: string;
   count: number;
 }
 
@@ -111,6 +118,8 @@ export type SerialId = ColumnType<number | string, never, never>;
 export interface WebhookEndpointsTable {
   id: string;
   seller_id: string;
+  /** 'live' or 'test' (migration 020). */
+  mode: ColumnType<string, string | undefined, never>;
   url: string;
   /** JSON array of the event types it receives. */
   event_types: JsonColumn;
@@ -139,6 +148,8 @@ export interface WebhookEndpointsTable {
 /** An endpoint create's Idempotency-Key (migration 016): the same key and body within 24 hours answer it again. */
 export interface WebhookEndpointIdempotencyKeysTable {
   seller_id: string;
+  /** 'live' (the default) or 'test' (migration 020). */
+  mode: ColumnType<string, string | undefined, string>;
   key: string;
   fingerprint: string;
   endpoint_id: string;
@@ -151,6 +162,8 @@ export interface CustomerChangesTable {
   event_id: string;
   type: string;
   seller_id: string;
+  /** The customer's mode (migration 020); written by the outbox triggers. */
+  mode: ColumnType<string, string | undefined, never>;
   customer_id: string;
   sequence: number;
   occurred_at: Timestamp;
@@ -252,6 +265,8 @@ export interface AuditLogTable {
   request_id: string | null;
   /** Null when the operator turned client addresses off. */
   client_address: string | null;
+  /** 'test' for a change of test data (migration 020), else 'live'. */
+  mode: ColumnType<string, string | undefined, never>;
 }
 
 export interface Database {
@@ -261,7 +276,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   login_links: LoginLinksTable;
   dashboard_sessions: DashboardSessionsTable;
-  seller_customer_counts: SellerCustomerCountsTable;
+  customer_counts: CustomerCountsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_endpoint_idempotency_keys: WebhookEndpointIdempotencyKeysTable;
   customer_changes: CustomerChangesTable;

@@ -7,6 +7,7 @@ import {
   type ApiVersioning,
   type CustomerService,
   type Operation,
+  type TestDataStore,
   type WebhookService,
 } from '@customers-api/core';
 import type { FastifyRequest } from 'fastify';
@@ -32,6 +33,7 @@ export function registerApiRoutes(
   versioning: ApiVersioning,
   now: () => Date,
   webhooksFor?: (request: FastifyRequest) => WebhookService,
+  testDataFor?: (request: FastifyRequest) => TestDataStore,
 ): void {
   for (const operation of OPERATIONS) {
     app.route<{ Params: Record<string, string> }>({
@@ -63,6 +65,7 @@ export function registerApiRoutes(
           changes: request.versionChanges,
           apiVersion: reply.getHeader(API_VERSION_HEADER) as string | undefined,
           webhooks: webhooksFor?.(request),
+          testData: testDataFor?.(request),
         });
         reply.code(result.status).headers(result.headers);
         if (result.body === undefined) return reply.send();

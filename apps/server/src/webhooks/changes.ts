@@ -27,6 +27,8 @@ export function changeFromRow(row: ChangeRow): CustomerChange {
     eventId: row.event_id,
     type: row.type as CustomerChange['type'],
     sellerId: row.seller_id,
+    // Rows from before migration 020 have no mode: they were live.
+    mode: row.mode === 'test' ? 'test' : 'live',
     customerId: row.customer_id,
     sequence: Number(row.sequence),
     occurredAt: toIso(row.occurred_at),

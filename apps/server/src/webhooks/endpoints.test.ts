@@ -17,6 +17,7 @@ import {
 } from './endpoints.js';
 import { editEndpoint } from './endpoint-edits.js';
 import { createSecretBox } from './secret-box.js';
+import { live } from '@customers-api/core/testing';
 
 const box = createSecretBox(randomBytes(32));
 
@@ -135,7 +136,7 @@ describe.each(DIALECTS)('webhook endpoints on %s', (dialect) => {
     const store = new SqlCustomerStore(db.handle);
     const ada = sampleCustomer(fresh);
     await store.insertCustomer(ada, { customerLimit: 10 });
-    await store.deleteCustomer(fresh, ada.id);
+    await store.deleteCustomer(live(fresh), ada.id);
 
     const toAll = await listDeliveries(db.handle, fresh, all.endpoint.id);
     expect(toAll?.map((d) => [d.event_type, d.sequence, d.status, d.attempts])).toEqual([

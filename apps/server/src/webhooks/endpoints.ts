@@ -14,6 +14,7 @@ import {
   type ApiVersion,
   type CustomerEvent,
 } from '@customers-api/core';
+import type { Mode } from '@customers-api/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.js';
 import { customerToRow, fromJson, toIso, toIsoOrNull } from '../db/rows.js';
@@ -147,6 +148,8 @@ export async function createEndpoint(
   const row = {
     id,
     seller_id: sellerId,
+    // The dashboard makes live endpoints (its test/live switch is the dashboard's issue); test keys use the API.
+    mode: 'live',
     url: normalizeWebhookUrl(input.url),
     event_types: JSON.stringify(events),
     secret: box.seal(secret, id),
@@ -176,6 +179,7 @@ export async function createEndpoint(
       .selectFrom('webhook_endpoints')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('seller_id', '=', sellerId)
+      .where('mode', '=', 'live')
       .executeTakeFirstOrThrow();
     if (Number(count) >= cap) return cap;
     await trx.insertInto('webhook_endpoints').values(row).execute();
@@ -196,8 +200,19 @@ export { duplicateUrlMessage, endpointLimitMessage };
  * @example
  * if (await urlTakenIn(trx, sellerId, 'https://crm.example.com/hooks')) refuse();
  */
-export async function urlTakenIn(db: Kysely<Database>, sellerId: string, url: string, except?: string): Promise<boolean> {
-  let query = db.selectFrom('webhook_endpoints').select('id').where('seller_id', '=', sellerId).where('url', '=', url);
+export async function urlTakenIn(
+  db: Kysely<Database>,
+  sellerId: string,
+  url: string,
+  except?: string,
+  mode: Mode = 'live',
+): Promise<boolean> {
+  let query = db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('seller_id', '=', sellerId)
+    .where('mode', '=', mode)
+    .where('url', '=', url);
   if (except) query = query.where('id', '!=', except);
   return (await query.executeTakeFirst()) !== undefined;
 }

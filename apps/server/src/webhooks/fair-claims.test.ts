@@ -10,6 +10,7 @@ import { claimDeliveries, recordAttempt, type AttemptOutcome, type ClaimedDelive
 import { ENDPOINT_DELIVERY_SLOTS, endpointSlots, SELLER_DELIVERY_SLOTS } from './delivery-fairness.js';
 import { createEndpoint, enableEndpoint, findEndpoint, listDeliveries, queueChange, resendDelivery } from './endpoints.js';
 import { createSecretBox } from './secret-box.js';
+import { live } from '@customers-api/core/testing';
 
 // The claims of issue 23, straight on the queue (no HTTP, no real waiting): slots per seller and per endpoint
 // counted from leased rows (so across workers, i.e. processes), round robin across sellers, fewer slots for an
@@ -116,7 +117,7 @@ describe.each(DIALECTS)('fair claims on %s', (dialect) => {
     const ada = sampleCustomer(seller);
     await store.insertCustomer(ada, { customerLimit: 1000 });
     const bump = async (n: number) =>
-      store.updateCustomer(seller, ada.id, { status: n % 2 ? 'inactive' : 'active' }, new Date(Date.parse(ada.updated_at) + n).toISOString());
+      store.updateCustomer(live(seller), ada.id, { status: n % 2 ? 'inactive' : 'active' }, new Date(Date.parse(ada.updated_at) + n).toISOString());
     await bump(1);
     await bump(2);
     // The outbox triggers stamp rows with the real clock: claims come a minute later.
@@ -174,7 +175,7 @@ describe.each(DIALECTS)('fair claims on %s', (dialect) => {
     // Enabled again: all slots, a fresh count of failing days, new changes recorded, the resend goes out.
     const enabled = await enableEndpoint(db.handle, seller, dead);
     expect(enabled).toMatchObject({ disabled: false, disabled_at: null });
-    await store.deleteCustomer(seller, ada.id);
+    await store.deleteCustomer(live(seller), ada.id);
     expect(await listDeliveries(db.handle, seller, dead)).toHaveLength(4);
     const claimed = await claim('process-1', at(WEBHOOK_DISABLE_AFTER_MS + 3));
     expect(claimed).toHaveLength(2);

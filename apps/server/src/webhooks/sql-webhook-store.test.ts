@@ -7,6 +7,7 @@ import { newTestSeller } from '../test/sellers-and-endpoints.js';
 import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import { createSecretBox } from './secret-box.js';
 import { SqlWebhookStore } from './sql-webhook-store.js';
+import { live } from '@customers-api/core/testing';
 
 const box = createSecretBox(randomBytes(32));
 const audit = { actor: { type: 'api_key' as const, id: 'key-1', label: 'sk_live_abc' }, requestId: 'req_1', clientAddress: null };
@@ -41,16 +42,16 @@ describe.each(DIALECTS)('SqlWebhookStore on %s, beyond the contract', (dialect) 
     const id = globalThis.crypto.randomUUID();
     const secret = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0';
     const endpoint = {
-      id, sellerId, url: `https://hooks.example.com/${id}`, events: ['customer.created' as const], description: '', apiVersion: '2026-11-26',
+      id, sellerId, mode: 'live' as const, url: `https://hooks.example.com/${id}`, events: ['customer.created' as const], description: '', apiVersion: '2026-11-26',
       disabledAt: null, failingSince: null, secret, previousSecret: null, previousSecretExpiresAt: null, createdAt: new Date().toISOString(),
     };
     expect((await store.insertEndpoint(endpoint, { cap: 10 })).kind).toBe('created');
     const row = await db.handle.db.selectFrom('webhook_endpoints').select('secret').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.secret).not.toContain(secret.slice(6));
-    expect((await store.findEndpoint(sellerId, id))?.secret).toBe(secret);
-    await store.updateEndpoint(sellerId, id, { disabledAt: new Date().toISOString() });
-    await store.rotateSecret(sellerId, id, 'whsec_bmV3bmV3bmV3', null);
-    await store.deleteEndpoint(sellerId, id);
+    expect((await store.findEndpoint(live(sellerId), id))?.secret).toBe(secret);
+    await store.updateEndpoint(live(sellerId), id, { disabledAt: new Date().toISOString() });
+    await store.rotateSecret(live(sellerId), id, 'whsec_bmV3bmV3bmV3', null);
+    await store.deleteEndpoint(live(sellerId), id);
     const rows = await listAuditRows(db.handle, { sellerId, limit: 10 });
     expect(rows.map((r) => [r.action, r.actor_type, r.actor_id, r.target_id, r.request_id]).reverse()).toEqual([
       ['webhook_endpoint.created', 'api_key', 'key-1', id, 'req_1'],

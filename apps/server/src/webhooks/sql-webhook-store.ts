@@ -11,12 +11,13 @@ import {
   type ReplayRequest,
   type ReplayResult,
   type StoredWebhookEndpoint,
+  type Tenant,
   type WebhookEndpointChanges,
   type WebhookStore,
 } from '@customers-api/core';
 import { sql, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { audited } from '../audit/audit-log.js';
-import type { AuditAction, AuditContext } from '../audit/audit-actions.js';
+import type { AuditAction, AuditContext, AuditEntry } from '../audit/audit-actions.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { fromJson, toIso, toIsoOrNull } from '../db/rows.js';
 import type { Database, WebhookEndpointsTable } from '../db/schema.js';
@@ -40,7 +41,7 @@ export class SqlWebhookStore implements WebhookStore {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  #audited<T>(work: (db: Kysely<Database>) => Promise<T>, entry: (result: T) => { sellerId: string; action: AuditAction; targetId: string } | undefined): Promise<T> {
+  #audited<T>(work: (db: Kysely<Database>) => Promise<T>, entry: (result: T) => AuditEntry | undefined): Promise<T> {
     return audited(this.handle, this.audit, (trx) => work(trx.db), entry, this.now());
   }
 
@@ -48,6 +49,7 @@ export class SqlWebhookStore implements WebhookStore {
     return {
       id: row.id,
       sellerId: row.seller_id,
+      mode: row.mode === 'test' ? 'test' : 'live',
       url: row.url,
       events: fromJson<CustomerEventType[]>(row.event_types),
       description: row.description,
@@ -65,7 +67,7 @@ export class SqlWebhookStore implements WebhookStore {
     endpoint: StoredWebhookEndpoint,
     options: { cap: number; idempotency?: IdempotencyRecord | undefined },
   ): Promise<EndpointInsertResult> {
-    const { sellerId } = endpoint;
+    const { sellerId, mode } = endpoint;
     const { idempotency } = options;
     return this.#audited(
       async (db): Promise<EndpointInsertResult> => {
@@ -81,13 +83,14 @@ export class SqlWebhookStore implements WebhookStore {
             .selectAll('e')
             .select(['k.fingerprint', 'k.expires_at'])
             .where('k.seller_id', '=', sellerId)
+            .where('k.mode', '=', mode)
             .where('k.key', '=', idempotency.key)
             .executeTakeFirst();
           if (remembered && toIso(remembered.expires_at) > endpoint.createdAt) {
             return { kind: 'idempotent_replay', endpoint: this.#fromRow(remembered), fingerprint: remembered.fingerprint };
           }
           if (remembered) {
-            await db.deleteFrom('webhook_endpoint_idempotency_keys').where('seller_id', '=', sellerId).where('key', '=', idempotency.key).execute();
+            await db.deleteFrom('webhook_endpoint_idempotency_keys').where('seller_id', '=', sellerId).where('mode', '=', mode).where('key', '=', idempotency.key).execute();
           }
         }
         const cap = own ?? options.cap;
@@ -95,14 +98,16 @@ export class SqlWebhookStore implements WebhookStore {
           .selectFrom('webhook_endpoints')
           .select((eb) => eb.fn.countAll<number | string>().as('count'))
           .where('seller_id', '=', sellerId)
+          .where('mode', '=', mode)
           .executeTakeFirstOrThrow();
         if (Number(count) >= cap) return { kind: 'limit_reached', limit: cap };
-        if (await urlTakenIn(db, sellerId, endpoint.url)) return { kind: 'url_taken' };
+        if (await urlTakenIn(db, sellerId, endpoint.url, undefined, mode)) return { kind: 'url_taken' };
         await db
           .insertInto('webhook_endpoints')
           .values({
             id: endpoint.id,
             seller_id: sellerId,
+            mode,
             url: endpoint.url,
             event_types: JSON.stringify(endpoint.events),
             secret: this.box.seal(endpoint.secret, endpoint.id),
@@ -119,22 +124,26 @@ export class SqlWebhookStore implements WebhookStore {
         if (idempotency) {
           await db
             .insertInto('webhook_endpoint_idempotency_keys')
-            .values({ seller_id: sellerId, key: idempotency.key, fingerprint: idempotency.fingerprint, endpoint_id: endpoint.id, expires_at: idempotency.expiresAt })
+            .values({ seller_id: sellerId, mode, key: idempotency.key, fingerprint: idempotency.fingerprint, endpoint_id: endpoint.id, expires_at: idempotency.expiresAt })
             .execute();
         }
         return { kind: 'created', endpoint };
       },
-      (result) => (result.kind === 'created' ? { sellerId, action: 'webhook_endpoint.created', targetId: endpoint.id } : undefined),
+      (result) => (result.kind === 'created' ? { sellerId, mode, action: 'webhook_endpoint.created', targetId: endpoint.id } : undefined),
     );
   }
 
-  async findEndpoint(sellerId: string, id: string): Promise<StoredWebhookEndpoint | undefined> {
-    const row = await findRow(this.handle.db, sellerId, id);
+  async findEndpoint(tenant: Tenant, id: string): Promise<StoredWebhookEndpoint | undefined> {
+    const row = await findRow(this.handle.db, tenant, id);
     return row && this.#fromRow(row);
   }
 
-  async listEndpoints(sellerId: string, page: EndpointPageRequest): Promise<StoredWebhookEndpoint[]> {
-    let query = this.handle.db.selectFrom('webhook_endpoints').selectAll().where('seller_id', '=', sellerId);
+  async listEndpoints(tenant: Tenant, page: EndpointPageRequest): Promise<StoredWebhookEndpoint[]> {
+    let query = this.handle.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('seller_id', '=', tenant.sellerId)
+      .where('mode', '=', tenant.mode);
     const { after } = page;
     if (after) {
       query = query.where((eb) =>
@@ -145,7 +154,8 @@ export class SqlWebhookStore implements WebhookStore {
     return rows.map((row) => this.#fromRow(row));
   }
 
-  async updateEndpoint(sellerId: string, id: string, changes: WebhookEndpointChanges): Promise<EndpointUpdateResult> {
+  async updateEndpoint(tenant: Tenant, id: string, changes: WebhookEndpointChanges): Promise<EndpointUpdateResult> {
+    const { sellerId, mode } = tenant;
     const action: AuditAction =
       Object.keys(changes).length === 1 && changes.disabledAt !== undefined
         ? changes.disabledAt === null
@@ -154,9 +164,9 @@ export class SqlWebhookStore implements WebhookStore {
         : 'webhook_endpoint.updated';
     return this.#audited(
       async (db): Promise<EndpointUpdateResult> => {
-        const current = await findRow(db, sellerId, id);
+        const current = await findRow(db, tenant, id);
         if (!current) return { kind: 'not_found' };
-        if (changes.url !== undefined && (await urlTakenIn(db, sellerId, changes.url, id))) return { kind: 'url_taken' };
+        if (changes.url !== undefined && (await urlTakenIn(db, sellerId, changes.url, id, mode))) return { kind: 'url_taken' };
         const set: Updateable<WebhookEndpointsTable> = {};
         if (changes.url !== undefined) set.url = changes.url;
         if (changes.events !== undefined) set.event_types = JSON.stringify(changes.events);
@@ -164,7 +174,7 @@ export class SqlWebhookStore implements WebhookStore {
         if (changes.apiVersion !== undefined) set.api_version = changes.apiVersion;
         if (changes.disabledAt === null) Object.assign(set, { disabled_at: null, attempts_failing_since: null, timeouts_in_a_row: 0 });
         if (changes.disabledAt) set.disabled_at = changes.disabledAt;
-        await db.updateTable('webhook_endpoints').set(set).where('seller_id', '=', sellerId).where('id', '=', id).execute();
+        await db.updateTable('webhook_endpoints').set(set).where('seller_id', '=', sellerId).where('mode', '=', mode).where('id', '=', id).execute();
         if (changes.disabledAt && current.disabled_at === null) {
           // As after 5 days of failures (endpoint-edits.ts): what waits for it is given up.
           await db
@@ -174,32 +184,39 @@ export class SqlWebhookStore implements WebhookStore {
             .where('next_attempt_at', 'is not', null)
             .execute();
         }
-        const row = await findRow(db, sellerId, id);
+        const row = await findRow(db, tenant, id);
         return { kind: 'updated', endpoint: this.#fromRow(row!) };
       },
-      (result) => (result.kind === 'updated' ? { sellerId, action, targetId: id } : undefined),
+      (result) => (result.kind === 'updated' ? { sellerId, mode, action, targetId: id } : undefined),
     );
   }
 
-  async deleteEndpoint(sellerId: string, id: string): Promise<boolean> {
+  async deleteEndpoint(tenant: Tenant, id: string): Promise<boolean> {
+    const { sellerId, mode } = tenant;
     return this.#audited(
       async (db) => {
-        const result = await db.deleteFrom('webhook_endpoints').where('seller_id', '=', sellerId).where('id', '=', id).executeTakeFirst();
+        const result = await db
+          .deleteFrom('webhook_endpoints')
+          .where('seller_id', '=', sellerId)
+          .where('mode', '=', mode)
+          .where('id', '=', id)
+          .executeTakeFirst();
         return result.numDeletedRows > 0n;
       },
-      (deleted) => (deleted ? { sellerId, action: 'webhook_endpoint.deleted', targetId: id } : undefined),
+      (deleted) => (deleted ? { sellerId, mode, action: 'webhook_endpoint.deleted', targetId: id } : undefined),
     );
   }
 
   async rotateSecret(
-    sellerId: string,
+    tenant: Tenant,
     id: string,
     secret: string,
     previousExpiresAt: string | null,
   ): Promise<StoredWebhookEndpoint | undefined> {
+    const { sellerId, mode } = tenant;
     return this.#audited(
       async (db) => {
-        const current = await findRow(db, sellerId, id);
+        const current = await findRow(db, tenant, id);
         if (!current) return undefined;
         await db
           .updateTable('webhook_endpoints')
@@ -211,19 +228,21 @@ export class SqlWebhookStore implements WebhookStore {
             previous_secret_expires_at: previousExpiresAt,
           })
           .where('seller_id', '=', sellerId)
+          .where('mode', '=', mode)
           .where('id', '=', id)
           .execute();
-        return this.#fromRow((await findRow(db, sellerId, id))!);
+        return this.#fromRow((await findRow(db, tenant, id))!);
       },
-      (rotated) => (rotated ? { sellerId, action: 'webhook_endpoint.secret_rotated', targetId: id } : undefined),
+      (rotated) => (rotated ? { sellerId, mode, action: 'webhook_endpoint.secret_rotated', targetId: id } : undefined),
     );
   }
 
-  async listEvents(sellerId: string, page: EventPageRequest): Promise<CustomerEvent[]> {
+  async listEvents(tenant: Tenant, page: EventPageRequest): Promise<CustomerEvent[]> {
     let query = this.handle.db
       .selectFrom('customer_changes as c')
       .selectAll('c')
-      .where('c.seller_id', '=', sellerId)
+      .where('c.seller_id', '=', tenant.sellerId)
+      .where('c.mode', '=', tenant.mode)
       .where('c.occurred_at', '>=', page.notBefore);
     if (page.type !== undefined) query = query.where('c.type', '=', page.type);
     if (page.customerId !== undefined) query = query.where('c.customer_id', '=', page.customerId);
@@ -253,21 +272,24 @@ export class SqlWebhookStore implements WebhookStore {
     return rows.map((row) => customerEvent(changeFromRow(row)));
   }
 
-  async findEvent(sellerId: string, id: string, notBefore: string): Promise<CustomerEvent | undefined> {
+  async findEvent(tenant: Tenant, id: string, notBefore: string): Promise<CustomerEvent | undefined> {
     const row = await this.handle.db
       .selectFrom('customer_changes')
       .selectAll()
-      .where('seller_id', '=', sellerId)
+      .where('seller_id', '=', tenant.sellerId)
+      .where('mode', '=', tenant.mode)
       .where('event_id', '=', id)
       .where('occurred_at', '>=', notBefore)
       .executeTakeFirst();
     return row && customerEvent(changeFromRow(row));
   }
 
-  async replayEvents(sellerId: string, endpointId: string, request: ReplayRequest): Promise<ReplayResult> {
+  async replayEvents(tenant: Tenant, endpointId: string, request: ReplayRequest): Promise<ReplayResult> {
+    const { sellerId, mode } = tenant;
     return this.#audited(
       async (db): Promise<ReplayResult> => {
-        const endpoint = await findRow(db, sellerId, endpointId);
+        // The endpoint is the tenant's: its deliveries are of its mode's events only.
+        const endpoint = await findRow(db, tenant, endpointId);
         if (!endpoint) return { kind: 'not_found' };
         if (endpoint.disabled_at !== null) return { kind: 'disabled' };
         let query = db
@@ -308,14 +330,20 @@ export class SqlWebhookStore implements WebhookStore {
       },
       (result) =>
         result.kind === 'queued' && result.queued > 0
-          ? { sellerId, action: 'webhook_delivery.resent_failed', targetId: endpointId }
+          ? { sellerId, mode, action: 'webhook_delivery.resent_failed', targetId: endpointId }
           : undefined,
     );
   }
 }
 
-function findRow(db: Kysely<Database>, sellerId: string, id: string): Promise<EndpointRow | undefined> {
-  return db.selectFrom('webhook_endpoints').selectAll().where('seller_id', '=', sellerId).where('id', '=', id).executeTakeFirst();
+function findRow(db: Kysely<Database>, { sellerId, mode }: Tenant, id: string): Promise<EndpointRow | undefined> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('seller_id', '=', sellerId)
+    .where('mode', '=', mode)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Mode } from '../tenancy/tenant.js';
 import type { Address, Customer, CustomerCreate } from '../types.js';
 
 /** A copy, so a caller mutating its input or a stored record cannot reach the other. */
@@ -8,6 +9,8 @@ export function copyAddress(address: Address | null | undefined): Address | null
 export interface NewCustomerFields {
   id: string;
   sellerId: string;
+  /** The mode of the key that creates it; live when omitted. */
+  mode?: Mode;
   createdAt: string;
 }
 
@@ -36,5 +39,6 @@ export function buildCustomer(input: CustomerCreate, fields: NewCustomerFields):
     source: 'api',
     created_at: fields.createdAt,
     updated_at: fields.createdAt,
+    livemode: fields.mode !== 'test',
   };
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
 import type { SellerContext } from '../types.js';
 import { createCustomerService } from './customer-service.js';
+import type { Tenant } from '../tenancy/tenant.js';
 
 const seller: SellerContext = { sellerId: '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a', customerLimit: 100 };
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
@@ -14,13 +15,13 @@ class RecordingStore extends MemoryCustomerStore {
     this.ids.push(args[1]);
     return super.updateCustomer(...args);
   }
-  override async deleteCustomer(sellerId: string, id: string) {
+  override async deleteCustomer(tenant: Tenant, id: string) {
     this.ids.push(id);
-    return super.deleteCustomer(sellerId, id);
+    return super.deleteCustomer(tenant, id);
   }
-  override async findCustomer(sellerId: string, id: string) {
+  override async findCustomer(tenant: Tenant, id: string) {
     this.ids.push(id);
-    return super.findCustomer(sellerId, id);
+    return super.findCustomer(tenant, id);
   }
 }
 

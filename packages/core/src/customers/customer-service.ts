@@ -13,6 +13,7 @@ import { encodeCursor, scopeOf } from './cursor.js';
 import { type ListPlan, planList } from './list-plan.js';
 import { idempotencyRecord } from './idempotency.js';
 import { uuidV7 } from './uuid-v7.js';
+import { tenantKey, tenantOf } from '../tenancy/tenant.js';
 
 /** A list page a store read in the authentication step: the raw query, its plan and the rows (`limit + 1` at most). */
 export interface PreReadPage {
@@ -74,7 +75,7 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
       }
       const input = parseCustomerCreate(body);
       const now = clock();
-      const customer = buildCustomer(input, { id: newId(), sellerId: seller.sellerId, createdAt: now });
+      const customer = buildCustomer(input, { id: newId(), sellerId: seller.sellerId, mode: tenantOf(seller).mode, createdAt: now });
       const idempotency =
         idempotencyKey === undefined ? undefined : await idempotencyRecord(idempotencyKey, input, now);
       const result = await store.insertCustomer(customer, {
@@ -97,7 +98,7 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
 
     async get(seller, id, preRead) {
       const key = canonicalCustomerId(id);
-      const customer = key && (preRead?.id === key ? preRead.customer : await store.findCustomer(seller.sellerId, key));
+      const customer = key && (preRead?.id === key ? preRead.customer : await store.findCustomer(tenantOf(seller), key));
       if (!customer) throw errors.customerNotFound();
       return customer;
     },
@@ -106,7 +107,7 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
       const changes = parseCustomerUpdate(body);
       const key = canonicalCustomerId(id);
       if (!key) throw errors.customerNotFound();
-      const result = await store.updateCustomer(seller.sellerId, key, changes, clock());
+      const result = await store.updateCustomer(tenantOf(seller), key, changes, clock());
       switch (result.kind) {
         case 'updated':
           return result.customer;
@@ -122,10 +123,10 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
       // The page read with the key is this query's only when it was read for this very query.
       const read = preRead?.query === rawQuery ? preRead : undefined;
       const { limit, filters, page, cursorScope } = read?.plan ?? planList(rawQuery);
-      const scope = scopeOf(seller.sellerId, filters);
-      // A cursor of another seller or other filters: the 400, even when its page was read with the key.
+      const scope = scopeOf(tenantKey(tenantOf(seller)), filters);
+      // A cursor of another seller, mode or other filters: the 400, even when its page was read with the key.
       if (cursorScope !== undefined && cursorScope !== scope) throw errors.cursorInvalid();
-      const rows = read?.rows ?? (await store.listCustomers(seller.sellerId, page));
+      const rows = read?.rows ?? (await store.listCustomers(tenantOf(seller), page));
       const data = rows.slice(0, limit);
       const last = data[data.length - 1];
       const hasMore = rows.length > limit && last !== undefined;
@@ -138,7 +139,7 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
 
     async delete(seller, id) {
       const key = canonicalCustomerId(id);
-      const deleted = key !== undefined && (await store.deleteCustomer(seller.sellerId, key));
+      const deleted = key !== undefined && (await store.deleteCustomer(tenantOf(seller), key));
       if (!deleted) throw errors.customerNotFound();
     },
   };

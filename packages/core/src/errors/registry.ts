@@ -37,6 +37,9 @@ export const errors = {
       403,
       `Customer limit reached; your subscription plan allows ${limit} ${limit === 1 ? 'customer' : 'customers'}`,
     ),
+  /** A test-data operation called with a live key (test mode, issue 38). */
+  testKeyRequired: (operationId: string) =>
+    new ApiError(403, `${operationId} needs a test key (sk_test_ or rk_test_); this key is live`),
   customerNotFound: () => new ApiError(404, MESSAGES.customerNotFound),
   webhookEndpointNotFound: () => new ApiError(404, MESSAGES.webhookEndpointNotFound),
   eventNotFound: () => new ApiError(404, MESSAGES.eventNotFound),

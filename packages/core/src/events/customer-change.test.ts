@@ -12,6 +12,7 @@ const change = (overrides: Partial<CustomerChange>): CustomerChange => ({
   eventId: 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e',
   type: 'customer.created',
   sellerId: seller,
+  mode: 'live',
   customerId: ada.id,
   sequence: 1,
   occurredAt: ada.updated_at,
@@ -54,6 +55,7 @@ describe('customerEvent', () => {
   it('builds customer.created with the customer and its sequence', () => {
     expect(customerEvent(change({}))).toEqual({
       id: 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e',
+      livemode: true,
       type: 'customer.created',
       api_version: '2026-11-26',
       created_at: '2026-11-25T09:30:00.000Z',
@@ -68,6 +70,7 @@ describe('customerEvent', () => {
     );
     expect(event).toEqual({
       id: 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e',
+      livemode: true,
       type: 'customer.updated',
       api_version: '2026-11-26',
       created_at: '2026-11-25T10:15:42.120Z',
@@ -81,10 +84,18 @@ describe('customerEvent', () => {
   it('builds customer.deleted with only the id and the seller', () => {
     expect(customerEvent(change({ type: 'customer.deleted', sequence: 4, occurredAt: '2026-11-25T11:00:00.000Z' }))).toEqual({
       id: 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e',
+      livemode: true,
       type: 'customer.deleted',
       api_version: '2026-11-26',
       created_at: '2026-11-25T11:00:00.000Z',
       data: { customer: { id: ada.id, seller_id: seller }, sequence: 4 },
     });
+  });
+
+  it('marks a change of test data livemode: false, customer and event alike', () => {
+    const testAda = { ...ada, livemode: false };
+    const event = customerEvent(change({ mode: 'test', customer: testAda }));
+    expect(event.livemode).toBe(false);
+    expect(event.type === 'customer.created' && event.data.customer.livemode).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import type {
   CustomerField,
 } from '../types.js';
 import { LATEST_API_VERSION } from '../versions/api-version.js';
+import type { Mode } from '../tenancy/tenant.js';
 
 /**
  * One change of a customer as a store records it in its outbox, in the same transaction as the change itself
@@ -16,6 +17,8 @@ export interface CustomerChange {
   eventId: string;
   type: CustomerEventType;
   sellerId: string;
+  /** The tenant's mode: a change of test data is an event of test mode only (`livemode: false`). */
+  mode: Mode;
   customerId: string;
   /** The customer's change number: 1 for its creation, one more for each later change (the delete included). */
   sequence: number;
@@ -102,7 +105,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  * const body = JSON.stringify(customerEvent(change));
  */
 export function customerEvent(change: CustomerChange, apiVersion: string = LATEST_API_VERSION): CustomerEvent {
-  const common = { id: change.eventId, api_version: apiVersion, created_at: change.occurredAt };
+  const common = { id: change.eventId, livemode: change.mode !== 'test', api_version: apiVersion, created_at: change.occurredAt };
   switch (change.type) {
     case 'customer.created':
       return { ...common, type: change.type, data: { customer: change.customer, sequence: change.sequence } };

@@ -139,6 +139,17 @@ export const SPEC_OPERATIONS = {
     "scopes": [
       "events:read"
     ]
+  },
+  "deleteTestData": {
+    "method": "DELETE",
+    "path": "/api/test_data",
+    "readsBody": false,
+    "successStatus": 200,
+    "successSchema": "TestDataWipe",
+    "scopes": [
+      "customers:write",
+      "webhook_endpoints:write"
+    ]
   }
 } as const;
 

@@ -10,7 +10,8 @@ const sellerId = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
 async function setUp() {
   const keys = new MemoryKeyRegistry();
   const reader = generateApiKey({ kind: 'restricted', mode: 'live' });
-  const writer = generateApiKey({ kind: 'restricted', mode: 'test' });
+  // Both live: a test key's customers are test data, which a live key never sees (test mode is a tenancy boundary).
+  const writer = generateApiKey({ kind: 'restricted', mode: 'live' });
   await keys.add(reader, { sellerId, customerLimit: 10, scopes: ['customers:read'] });
   await keys.add(writer, { sellerId, customerLimit: 10, scopes: ['customers:write'] });
   const store = new MemoryCustomerStore();

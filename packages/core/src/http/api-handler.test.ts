@@ -9,6 +9,7 @@ import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter.js';
 import { createApiHandler } from './api-handler.js';
 import type { ApiResponse } from './types.js';
 import { LATEST_API_VERSION } from '../versions/api-version.js';
+import { live } from '../testing/tenants.js';
 
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
 const seller = { sellerId: '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a', customerLimit: 10 };
@@ -144,7 +145,7 @@ describe('createApiHandler', () => {
     expectError(await send('POST', '/api/customers', 'null'), 400, 'body must be a JSON object');
     expectError(await send('POST', '/api/customers'), 400, 'body must be a JSON object');
     expectError(await send('PATCH', '/api/customers/x', '{}'), 400, 'body must have at least 1 property');
-    expect(await store.findCustomer(seller.sellerId, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
+    expect(await store.findCustomer(live(seller.sellerId), '00000000-0000-4000-8000-000000000000')).toBeUndefined();
   });
 
   it('replays an idempotent create with the same status and customer', async () => {

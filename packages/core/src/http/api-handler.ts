@@ -1,6 +1,7 @@
 import { authenticate, type KeyLookup } from '../auth/authenticate.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { WebhookService } from '../webhooks/webhook-service.js';
+import type { TestDataStore } from '../tenancy/test-data.js';
 import { errors, toApiError } from '../errors/registry.js';
 import { isApiError } from '../errors/api-error.js';
 import { API_RESPONSE_HEADERS, runOperation } from './operations.js';
@@ -17,6 +18,8 @@ export interface ApiHandlerOptions {
   service: CustomerService;
   /** The webhook-endpoint and event operations; without it they answer 404 like unknown routes. */
   webhooks?: WebhookService;
+  /** The one-call wipe of test data; without it, deleteTestData answers 404 like an unknown route. */
+  testData?: TestDataStore;
   lookupKey: KeyLookup;
   /** Computes core's `hashApiKey`; a server may pass a synchronous SHA-256. */
   hashKey?: (key: string) => string | Promise<string>;
@@ -88,6 +91,7 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
       changes: versioning.changesFor(version.version),
       apiVersion: version.version,
       webhooks: options.webhooks,
+      testData: options.testData,
     });
     return result;
   }

@@ -7,6 +7,7 @@ import { ApiError } from '../errors/api-error.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
 import { authenticateOperation } from './authenticate-operation.js';
 import { OPERATIONS, runOperation } from './operations.js';
+import { live } from '../testing/tenants.js';
 
 const list = OPERATIONS.find((candidate) => candidate.id === 'listCustomers')!;
 const headers = (values: Record<string, string>) => (name: string) => new Headers(values).get(name);
@@ -26,7 +27,7 @@ async function setUp() {
   // A one-step lookup as a store would answer it: the key's seller, and only that seller's page.
   const combined = vi.fn<KeyAndPageLookup>(async (keyHash, page) => {
     const found = await keys.lookup(keyHash);
-    return found && { seller: found, rows: await store.listCustomers(found.sellerId, page) };
+    return found && { seller: found, rows: await store.listCustomers(live(found.sellerId), page) };
   });
   const lookupKey = vi.fn(keys.lookup);
   return { store, service, sellers, combined, lookups: { lookupKey, lookupKeyAndPage: combined } };

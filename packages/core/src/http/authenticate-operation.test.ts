@@ -7,6 +7,7 @@ import { ApiError } from '../errors/api-error.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
 import { authenticateOperation } from './authenticate-operation.js';
 import { OPERATIONS, runOperation } from './operations.js';
+import { live } from '../testing/tenants.js';
 
 const operation = (id: string) => OPERATIONS.find((candidate) => candidate.id === id)!;
 const headers = (values: Record<string, string>) => (name: string) => new Headers(values).get(name);
@@ -22,7 +23,7 @@ async function setUp() {
   // A one-step lookup as a store would answer it: the key's seller, and only that seller's customer.
   const combined = vi.fn<KeyAndCustomerLookup>(async (keyHash, id) => {
     const found = await keys.lookup(keyHash);
-    return found && { seller: found, customer: await store.findCustomer(found.sellerId, id) };
+    return found && { seller: found, customer: await store.findCustomer(live(found.sellerId), id) };
   });
   const lookupKey = vi.fn(keys.lookup);
   return { store, service, key, seller, customer, combined, lookups: { lookupKey, lookupKeyAndCustomer: combined } };

@@ -3,6 +3,7 @@ import type { CustomerService, PreReadPage } from '../customers/customer-service
 import { SPEC_OPERATIONS } from '../generated/operations.js';
 import type { CreatedWebhookEndpoint, Customer, CustomerEvent, SellerContext } from '../types.js';
 import type { WebhookService } from '../webhooks/webhook-service.js';
+import { type TestDataStore, wipeTestData } from '../tenancy/test-data.js';
 import { BODY_LIMIT_BYTES, readJsonBody } from './read-json-body.js';
 import { assertScope } from '../auth/scopes.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
@@ -49,6 +50,8 @@ export interface OperationInput {
    * `404` like an unknown route (none does once issue 37 is done).
    */
   webhooks?: WebhookService | undefined;
+  /** The test-data wipe over the host's stores; without it, deleteTestData answers `404` like an unknown route. */
+  testData?: TestDataStore | undefined;
 }
 
 /** A customer a store read in the authentication step: the canonical id asked for and what the seller has there. */
@@ -125,7 +128,13 @@ const CALLS: Record<OperationId, Call> = {
         .getEvent(input.seller, input.params.id ?? '')
         .then((event) => inCallersVersion(input, event)),
   },
+  deleteTestData: { run: (input) => wipeTestData(input.seller, testDataOf(input)) },
 };
+
+function testDataOf(input: OperationInput): TestDataStore {
+  if (!input.testData) throw errors.routeNotFound(pathFor('deleteTestData'));
+  return input.testData;
+}
 
 function webhooksOf(input: OperationInput): WebhookService {
   if (!input.webhooks) throw errors.routeNotFound(pathFor('listWebhookEndpoints'));

@@ -54,6 +54,7 @@ describe('routeRequest', () => {
       { template: '/api/webhook_endpoints/{id}/replay', allowed: ['POST'] },
       { template: '/api/events', allowed: ['GET', 'HEAD'] },
       { template: '/api/events/{id}', allowed: ['GET', 'HEAD'] },
+      { template: '/api/test_data', allowed: ['DELETE'] },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { createCustomerService } from '../customers/customer-service.js';
 import type { Clock } from '../customers/clock.js';
 import { createApiHandler } from '../http/api-handler.js';
+import { memoryTestData } from '../tenancy/test-data.js';
 import type { ApiVersioning } from '../versions/version-change.js';
 import type { ApiRequest } from '../http/types.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
@@ -175,6 +176,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const handle = createApiHandler({
     service,
     webhooks,
+    testData: memoryTestData(store, webhookStore),
     lookupKey: directory.lookupKey,
     hashKey: directory.hashKey,
     // A version's sunset follows the mock's clock, so a test can move past it.

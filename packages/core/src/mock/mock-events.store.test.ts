@@ -3,6 +3,7 @@ import { MemoryCustomerStore } from '../store/memory-store.js';
 import { sampleCustomer } from '../testing/store-contract.js';
 import type { CustomerEvent } from '../types.js';
 import { createMockEvents } from './mock-events.js';
+import { live } from '../testing/tenants.js';
 
 const seller = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -14,12 +15,12 @@ describe('createMockEvents', () => {
     const { quietStore } = createMockEvents(store);
     const ada = sampleCustomer(seller);
     await quietStore.insertCustomer(ada, roomy);
-    expect(await quietStore.findCustomer(seller, ada.id)).toEqual(ada);
-    const updated = await quietStore.updateCustomer(seller, ada.id, { status: 'suspended' }, '2030-01-01T00:00:00.000Z');
+    expect(await quietStore.findCustomer(live(seller), ada.id)).toEqual(ada);
+    const updated = await quietStore.updateCustomer(live(seller), ada.id, { status: 'suspended' }, '2030-01-01T00:00:00.000Z');
     expect(updated).toMatchObject({ kind: 'updated', customer: { status: 'suspended' } });
-    expect(await store.findCustomer(seller, ada.id)).toMatchObject({ status: 'suspended' });
-    expect((await quietStore.listCustomers(seller, { limit: 10 })).map((c) => c.id)).toEqual([ada.id]);
-    expect(await quietStore.deleteCustomer(seller, ada.id)).toBe(true);
+    expect(await store.findCustomer(live(seller), ada.id)).toMatchObject({ status: 'suspended' });
+    expect((await quietStore.listCustomers(live(seller), { limit: 10 })).map((c) => c.id)).toEqual([ada.id]);
+    expect(await quietStore.deleteCustomer(live(seller), ada.id)).toBe(true);
     expect(store.countCustomers(seller)).toBe(0);
   });
 
@@ -54,7 +55,7 @@ describe('createMockEvents', () => {
     await events.quietStore.insertCustomer(ada, roomy);
     const heard: CustomerEvent[] = [];
     events.onEvent((event) => heard.push(event));
-    await store.deleteCustomer(seller, ada.id);
+    await store.deleteCustomer(live(seller), ada.id);
     await store.insertCustomer(ada, roomy);
     await settle();
     expect(heard.map((event) => [event.type, event.data.customer.id])).toEqual([
@@ -72,7 +73,7 @@ describe('createMockEvents', () => {
     await store.insertCustomer(ada, roomy);
     await settle();
     // The update's event is still on its way while the quiet insert (same id and email) is refused.
-    const update = store.updateCustomer(seller, ada.id, { language: 'en' }, '2030-01-01T00:00:00.000Z');
+    const update = store.updateCustomer(live(seller), ada.id, { language: 'en' }, '2030-01-01T00:00:00.000Z');
     expect((await events.quietStore.insertCustomer(ada, roomy)).kind).toBe('email_taken');
     await update;
     await settle();

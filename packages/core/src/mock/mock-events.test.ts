@@ -3,6 +3,7 @@ import { MemoryCustomerStore } from '../store/memory-store.js';
 import { sampleCustomer } from '../testing/store-contract.js';
 import type { CustomerEvent } from '../types.js';
 import { createMockEvents } from './mock-events.js';
+import { live } from '../testing/tenants.js';
 
 const seller = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -19,10 +20,10 @@ describe('createMockEvents', () => {
     events.onEvent((event) => second.push(event));
     const ada = sampleCustomer(seller);
     await store.insertCustomer(ada, { customerLimit: 10 });
-    await store.updateCustomer(seller, ada.id, { status: 'suspended' }, '2030-01-01T00:00:00.000Z');
+    await store.updateCustomer(live(seller), ada.id, { status: 'suspended' }, '2030-01-01T00:00:00.000Z');
     await settle();
     stopFirst();
-    await store.deleteCustomer(seller, ada.id);
+    await store.deleteCustomer(live(seller), ada.id);
     await settle();
 
     expect(first.map((event) => [event.type, event.data.sequence])).toEqual([['customer.created', 1], ['customer.updated', 2]]);
@@ -43,7 +44,7 @@ describe('createMockEvents', () => {
     // A refused quiet insert leaves no mark behind.
     const taken = { ...sampleCustomer(seller), email: seeded.email };
     expect((await events.quietStore.insertCustomer(taken, { customerLimit: 10 })).kind).toBe('email_taken');
-    await store.updateCustomer(seller, seeded.id, { language: 'en' }, '2030-01-01T00:00:00.000Z');
+    await store.updateCustomer(live(seller), seeded.id, { language: 'en' }, '2030-01-01T00:00:00.000Z');
     await store.insertCustomer({ ...taken, email: 'other@example.com' }, { customerLimit: 10 });
     await settle();
     expect(heard.map((event) => [event.type, event.data.sequence])).toEqual([['customer.updated', 2], ['customer.created', 1]]);

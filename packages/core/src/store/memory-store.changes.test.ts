@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustomerChange } from '../events/customer-change.js';
 import { sampleCustomer } from '../testing/store-contract.js';
 import { MemoryCustomerStore } from './memory-store.js';
+import { live } from '../testing/tenants.js';
 
 describe('MemoryCustomerStore change listeners', () => {
   it('tells listeners of each change after the write has answered, until they unsubscribe', async () => {
@@ -16,10 +17,10 @@ describe('MemoryCustomerStore change listeners', () => {
     await Promise.resolve();
     expect(heard.map((change) => [change.type, change.sequence])).toEqual([['customer.created', 1]]);
     heard[0]!.customer.first_name = 'changed by a listener';
-    expect((await store.findCustomer(seller, customer.id))?.first_name).toBe('Ada');
+    expect((await store.findCustomer(live(seller), customer.id))?.first_name).toBe('Ada');
 
     stop();
-    await store.deleteCustomer(seller, customer.id);
+    await store.deleteCustomer(live(seller), customer.id);
     await Promise.resolve();
     expect(heard).toHaveLength(1);
     expect(store.changes(seller).map((change) => change.type)).toEqual(['customer.created', 'customer.deleted']);

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { buildCustomer } from '../customers/build-customer.js';
 import { MemoryCustomerStore } from './memory-store.js';
+import { live } from '../testing/tenants.js';
 
 const sellerId = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
 const AT = '2026-11-25T09:30:00.000Z';
@@ -12,9 +13,9 @@ it('lists newest first, customers created in the same millisecond by id descendi
   const ids = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000c', '00000000-0000-4000-8000-00000000000b'];
   for (const [i, id] of ids.entries()) await store.insertCustomer(at(AT, id, `same${i}@example.com`), { customerLimit: 10 });
   await store.insertCustomer(at('2026-11-25T09:31:00.000Z', '00000000-0000-4000-8000-000000000001', 'newer@example.com'), { customerLimit: 10 });
-  const page = await store.listCustomers(sellerId, { limit: 10 });
+  const page = await store.listCustomers(live(sellerId), { limit: 10 });
   expect(page.map((c) => c.id.slice(-1))).toEqual(['1', 'c', 'b', 'a']);
-  expect((await store.listCustomers(sellerId, { limit: 2 })).map((c) => c.id.slice(-1))).toEqual(['1', 'c']);
+  expect((await store.listCustomers(live(sellerId), { limit: 2 })).map((c) => c.id.slice(-1))).toEqual(['1', 'c']);
 });
 
 it('lists newest first whatever order the customers were stored in', async () => {
@@ -23,6 +24,6 @@ it('lists newest first whatever order the customers were stored in', async () =>
   for (const [i, createdAt] of times.entries()) {
     await store.insertCustomer(at(createdAt, `00000000-0000-4000-8000-00000000000${i}`, `c${i}@example.com`), { customerLimit: 10 });
   }
-  const page = await store.listCustomers(sellerId, { limit: 10 });
+  const page = await store.listCustomers(live(sellerId), { limit: 10 });
   expect(page.map((c) => c.created_at)).toEqual([...times].sort().reverse());
 });

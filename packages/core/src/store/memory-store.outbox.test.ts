@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleCustomer } from '../testing/store-contract.js';
 import { MemoryCustomerStore } from './memory-store.js';
+import { live } from '../testing/tenants.js';
 
 const sellerA = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
 const sellerB = '1c0d9e8f-7a6b-4c5d-8e4f-3a2b1c0d9e8f';
@@ -13,7 +14,7 @@ describe('MemoryCustomerStore.changes', () => {
     const b = sampleCustomer(sellerB);
     await store.insertCustomer(a, { customerLimit: 10 });
     await store.insertCustomer(b, { customerLimit: 10 });
-    await store.deleteCustomer(sellerA, a.id);
+    await store.deleteCustomer(live(sellerA), a.id);
     expect(store.changes().map((c) => [c.sellerId, c.type])).toEqual([
       [sellerA, 'customer.created'],
       [sellerB, 'customer.created'],
@@ -27,7 +28,7 @@ describe('MemoryCustomerStore.changes', () => {
     const customer = sampleCustomer(sellerA, { updated_at: '2026-11-25T09:30:00.000Z' });
     await store.insertCustomer(customer, { customerLimit: 10 });
     for (let i = 0; i < 10_000; i++) {
-      await store.updateCustomer(sellerA, customer.id, { first_name: `Ada ${i}` }, '2026-11-25T09:31:00.000Z');
+      await store.updateCustomer(live(sellerA), customer.id, { first_name: `Ada ${i}` }, '2026-11-25T09:31:00.000Z');
     }
     const kept = store.changes();
     expect(kept).toHaveLength(10_000);
@@ -51,7 +52,7 @@ describe('MemoryCustomerStore delete changes', () => {
     const ahead = sampleCustomer(sellerA, { created_at: '2026-11-25T09:30:00.000Z', updated_at: '2031-06-01T12:00:00.000Z' });
     for (const customer of [old, ahead]) {
       await store.insertCustomer(customer, { customerLimit: 10 });
-      await store.deleteCustomer(sellerA, customer.id);
+      await store.deleteCustomer(live(sellerA), customer.id);
     }
     const deletes = store.changes(sellerA).filter((c) => c.type === 'customer.deleted');
     expect(deletes.map((c) => [c.customerId, c.occurredAt])).toEqual([

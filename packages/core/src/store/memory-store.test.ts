@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCustomer } from '../customers/build-customer.js';
 import { MemoryCustomerStore } from './memory-store.js';
+import { live } from '../testing/tenants.js';
 
 const sellerId = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
 const customer = buildCustomer(
@@ -16,10 +17,10 @@ describe('MemoryCustomerStore', () => {
     if (inserted.kind !== 'created') throw new Error(inserted.kind);
     inserted.customer.address_data!.city = 'Paris';
     mine.address_data!.city = 'Rome';
-    const found = await store.findCustomer(sellerId, customer.id);
+    const found = await store.findCustomer(live(sellerId), customer.id);
     expect(found?.address_data).toEqual({ city: 'London' });
     found!.first_name = 'Changed';
-    expect((await store.findCustomer(sellerId, customer.id))?.first_name).toBe('Ada');
+    expect((await store.findCustomer(live(sellerId), customer.id))?.first_name).toBe('Ada');
   });
 
   it('clear() forgets customers and idempotency records', async () => {

@@ -9,6 +9,7 @@ import type {
   PageRequest,
   UpdateResult,
 } from '../store.js';
+import { type Mode, type Tenant, tenantKey, tenantOfCustomer } from '../tenancy/tenant.js';
 import type { Customer, CustomerUpdate } from '../types.js';
 
 /** Called after each change, once the store has answered (as an outbox is read after its transaction). */
@@ -40,11 +41,12 @@ export interface MemoryCustomerStoreOptions {
 
 export class MemoryCustomerStore implements CustomerStore {
   readonly #now: () => number;
-  /** sellerId → (customer id → customer). */
+  // Every map is keyed by tenantKey (a seller in one mode): test and live data never share a slot.
+  /** tenant → (customer id → customer). */
   readonly #customers = new Map<string, Map<string, Customer>>();
-  /** `${sellerId}\n${key}` → the create it answered. */
+  /** `${tenant}\n${key}` → the create it answered. */
   readonly #idempotency = new Map<string, RememberedCreate>();
-  /** `${sellerId}\n${emailKey}` → the id of the customer with that email: uniqueness without a scan. */
+  /** `${tenant}\n${emailKey}` → the id of the customer with that email: uniqueness without a scan. */
   readonly #emailOwners = new Map<string, string>();
   /** customer id → its last change's sequence (kept after a delete, which is a change too). */
   readonly #sequences = new Map<string, number>();
@@ -63,6 +65,7 @@ export class MemoryCustomerStore implements CustomerStore {
       eventId: newEventId(),
       type,
       sellerId: customer.seller_id,
+      mode: tenantOfCustomer(customer).mode,
       customerId: customer.id,
       sequence,
       occurredAt,
@@ -74,11 +77,11 @@ export class MemoryCustomerStore implements CustomerStore {
     for (const listener of this.#listeners) queueMicrotask(() => listener(structuredClone(change)));
   }
 
-  #sellerCustomers(sellerId: string): Map<string, Customer> {
-    let customers = this.#customers.get(sellerId);
+  #sellerCustomers(tenant: string): Map<string, Customer> {
+    let customers = this.#customers.get(tenant);
     if (!customers) {
       customers = new Map();
-      this.#customers.set(sellerId, customers);
+      this.#customers.set(tenant, customers);
     }
     return customers;
   }
@@ -92,13 +95,13 @@ export class MemoryCustomerStore implements CustomerStore {
     return owner !== undefined && owner !== exceptId;
   }
 
-  async findCustomer(sellerId: string, id: string): Promise<Customer | undefined> {
-    const customer = this.#customers.get(sellerId)?.get(id);
+  async findCustomer(tenant: Tenant, id: string): Promise<Customer | undefined> {
+    const customer = this.#customers.get(tenantKey(tenant))?.get(id);
     return customer && structuredClone(customer);
   }
 
   async insertCustomer(customer: Customer, options: InsertOptions): Promise<InsertResult> {
-    const sellerId = customer.seller_id;
+    const sellerId = tenantKey(tenantOfCustomer(customer));
     const idempotencyId = options.idempotency && `${sellerId}\n${options.idempotency.key}`;
     // Stryker disable next-line ConditionalExpression: without a key, get(undefined) finds nothing anyway
     if (idempotencyId) {
@@ -130,11 +133,12 @@ export class MemoryCustomerStore implements CustomerStore {
   }
 
   async updateCustomer(
-    sellerId: string,
+    tenant: Tenant,
     id: string,
     changes: CustomerUpdate,
     updatedAt: string,
   ): Promise<UpdateResult> {
+    const sellerId = tenantKey(tenant);
     const customers = this.#customers.get(sellerId);
     const current = customers?.get(id);
     if (!customers || !current) return { kind: 'not_found' };
@@ -149,7 +153,8 @@ export class MemoryCustomerStore implements CustomerStore {
     return { kind: 'updated', customer: structuredClone(updated) };
   }
 
-  async deleteCustomer(sellerId: string, id: string): Promise<boolean> {
+  async deleteCustomer(tenant: Tenant, id: string): Promise<boolean> {
+    const sellerId = tenantKey(tenant);
     const customers = this.#customers.get(sellerId);
     const current = customers?.get(id);
     if (!customers || !current) return false;
@@ -161,7 +166,8 @@ export class MemoryCustomerStore implements CustomerStore {
     return true;
   }
 
-  async listCustomers(sellerId: string, page: PageRequest): Promise<Customer[]> {
+  async listCustomers(tenant: Tenant, page: PageRequest): Promise<Customer[]> {
+    const sellerId = tenantKey(tenant);
     const customers = this.#customers.get(sellerId);
     if (!customers) return [];
     let candidates: Iterable<Customer> = customers.values();
@@ -185,9 +191,23 @@ export class MemoryCustomerStore implements CustomerStore {
     return matching.slice(0, page.limit).map((c) => structuredClone(c));
   }
 
-  /** How many customers the seller has (for tests and seeding). */
-  countCustomers(sellerId: string): number {
-    return this.#customers.get(sellerId)?.size ?? 0;
+  /** How many customers the seller has in `mode` (live when omitted), for tests and seeding. */
+  countCustomers(sellerId: string, mode: Mode = 'live'): number {
+    return this.#customers.get(tenantKey({ sellerId, mode }))?.size ?? 0;
+  }
+
+  /**
+   * Forgets the seller's test customers and their idempotency records (the one-call wipe); live data stays. Their
+   * changes stay in the outbox, as a delete's would. Returns how many customers went.
+   */
+  wipeTestData(sellerId: string): number {
+    const tenant = tenantKey({ sellerId, mode: 'test' });
+    const customers = this.#customers.get(tenant);
+    const removed = customers?.size ?? 0;
+    for (const customer of customers?.values() ?? []) this.#emailOwners.delete(this.#emailSlot(tenant, customer.email));
+    this.#customers.delete(tenant);
+    for (const key of [...this.#idempotency.keys()]) if (key.startsWith(`${tenant}\n`)) this.#idempotency.delete(key);
+    return removed;
   }
 
   /**
@@ -201,9 +221,15 @@ export class MemoryCustomerStore implements CustomerStore {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The recorded changes (the newest 10,000), oldest first; only one seller's when `sellerId` is given. */
-  changes(sellerId?: string): CustomerChange[] {
-    const kept = sellerId === undefined ? this.#changes : this.#changes.filter((c) => c.sellerId === sellerId);
+  /**
+   * The recorded changes (the newest 10,000), oldest first; only one seller's when `sellerId` is given (in `mode`
+   * only, when given too).
+   */
+  changes(sellerId?: string, mode?: Mode): CustomerChange[] {
+    const kept =
+      sellerId === undefined
+        ? this.#changes
+        : this.#changes.filter((c) => c.sellerId === sellerId && (mode === undefined || c.mode === mode));
     return kept.map((change) => structuredClone(change));
   }
 

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { buildCustomer } from '../customers/build-customer.js';
 import { MemoryCustomerStore } from './memory-store.js';
+import { live } from '../testing/tenants.js';
 
 const sellerId = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
 const unknownId = '00000000-0000-4000-8000-000000000000';
@@ -17,14 +18,14 @@ async function storeWithAda(): Promise<MemoryCustomerStore> {
 
 it('answers not_found to an update of an unknown id for a seller who has customers, and stores nothing', async () => {
   const store = await storeWithAda();
-  expect(await store.updateCustomer(sellerId, unknownId, { first_name: 'X' }, '2026-11-25T10:00:00.000Z')).toEqual({ kind: 'not_found' });
+  expect(await store.updateCustomer(live(sellerId), unknownId, { first_name: 'X' }, '2026-11-25T10:00:00.000Z')).toEqual({ kind: 'not_found' });
   expect(store.countCustomers(sellerId)).toBe(1);
-  expect(await store.findCustomer(sellerId, unknownId)).toBeUndefined();
+  expect(await store.findCustomer(live(sellerId), unknownId)).toBeUndefined();
 });
 
 it('answers false to a delete of an unknown id for a seller who has customers, and keeps theirs', async () => {
   const store = await storeWithAda();
-  expect(await store.deleteCustomer(sellerId, unknownId)).toBe(false);
+  expect(await store.deleteCustomer(live(sellerId), unknownId)).toBe(false);
   expect(store.countCustomers(sellerId)).toBe(1);
   expect((await store.insertCustomer({ ...customer, id: unknownId }, { customerLimit: 5 })).kind).toBe('email_taken');
 });

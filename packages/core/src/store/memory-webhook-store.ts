@@ -1,6 +1,7 @@
 import type { ListPosition } from '../customers/cursor.js';
 import { type CustomerChange, customerEvent } from '../events/customer-change.js';
 import type { IdempotencyRecord } from '../store.js';
+import { type Mode, type Tenant, tenantKey } from '../tenancy/tenant.js';
 import type { CustomerEvent } from '../types.js';
 import type {
   EndpointInsertResult,
@@ -21,6 +22,7 @@ export type MemoryDeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed
 /** A delivery that became due (a new event, or a replay): what a host that sends webhooks sends. */
 export interface DueDelivery {
   sellerId: string;
+  mode: Mode;
   endpoint: StoredWebhookEndpoint;
   /** In the latest version; render it in the endpoint's with `eventInVersion`. */
   event: CustomerEvent;
@@ -28,6 +30,7 @@ export interface DueDelivery {
 
 interface StoredEvent {
   sellerId: string;
+  mode: Mode;
   event: CustomerEvent;
   customerId: string;
   /** endpoint id → state. */
@@ -53,10 +56,11 @@ const KEPT_EVENTS = 10_000;
  * const webhooks = new MemoryWebhookStore(customers);
  */
 export class MemoryWebhookStore implements WebhookStore {
-  /** sellerId → (endpoint id → endpoint). */
+  // Every map is keyed by tenantKey (a seller in one mode): a change reaches only its own mode's endpoints.
+  /** tenant → (endpoint id → endpoint). */
   readonly #endpoints = new Map<string, Map<string, StoredWebhookEndpoint>>();
   readonly #idempotency = new Map<string, RememberedEndpointCreate>();
-  /** sellerId → events, oldest first. */
+  /** tenant → events, oldest first. */
   readonly #events = new Map<string, StoredEvent[]>();
   readonly #dueListeners = new Set<(due: DueDelivery) => void>();
 
@@ -65,18 +69,20 @@ export class MemoryWebhookStore implements WebhookStore {
   }
 
   #record(change: CustomerChange): void {
-    const endpoints = [...(this.#endpoints.get(change.sellerId)?.values() ?? [])].filter(
+    const tenant = tenantKey({ sellerId: change.sellerId, mode: change.mode });
+    const endpoints = [...(this.#endpoints.get(tenant)?.values() ?? [])].filter(
       (endpoint) => endpoint.disabledAt === null && endpoint.events.includes(change.type),
     );
     if (endpoints.length === 0) return;
     const stored: StoredEvent = {
       sellerId: change.sellerId,
+      mode: change.mode,
       event: customerEvent(change),
       customerId: change.customerId,
       deliveries: new Map(endpoints.map((endpoint) => [endpoint.id, 'pending'])),
     };
-    let events = this.#events.get(change.sellerId);
-    if (!events) this.#events.set(change.sellerId, (events = []));
+    let events = this.#events.get(tenant);
+    if (!events) this.#events.set(tenant, (events = []));
     events.push(stored);
     if (events.length > KEPT_EVENTS) events.splice(0, events.length - KEPT_EVENTS);
     for (const endpoint of endpoints) this.#due(endpoint, stored);
@@ -84,7 +90,7 @@ export class MemoryWebhookStore implements WebhookStore {
 
   #due(endpoint: StoredWebhookEndpoint, stored: StoredEvent): void {
     for (const listener of this.#dueListeners) {
-      const due = { sellerId: stored.sellerId, endpoint: structuredClone(endpoint), event: structuredClone(stored.event) };
+      const due = { sellerId: stored.sellerId, mode: stored.mode, endpoint: structuredClone(endpoint), event: structuredClone(stored.event) };
       queueMicrotask(() => listener(due));
     }
   }
@@ -106,7 +112,7 @@ export class MemoryWebhookStore implements WebhookStore {
     endpoint: StoredWebhookEndpoint,
     options: { cap: number; idempotency?: IdempotencyRecord | undefined },
   ): Promise<EndpointInsertResult> {
-    const { sellerId } = endpoint;
+    const sellerId = tenantKey(endpoint);
     const key = options.idempotency && `${sellerId}\n${options.idempotency.key}`;
     if (key) {
       const remembered = this.#idempotency.get(key);
@@ -123,22 +129,22 @@ export class MemoryWebhookStore implements WebhookStore {
     return { kind: 'created', endpoint: structuredClone(endpoint) };
   }
 
-  async findEndpoint(sellerId: string, id: string): Promise<StoredWebhookEndpoint | undefined> {
-    const endpoint = this.#endpoints.get(sellerId)?.get(id);
+  async findEndpoint(tenant: Tenant, id: string): Promise<StoredWebhookEndpoint | undefined> {
+    const endpoint = this.#endpoints.get(tenantKey(tenant))?.get(id);
     return endpoint && structuredClone(endpoint);
   }
 
-  async listEndpoints(sellerId: string, page: EndpointPageRequest): Promise<StoredWebhookEndpoint[]> {
-    const rows = [...(this.#endpoints.get(sellerId)?.values() ?? [])].map((e) => ({ ...e, position: { createdAt: e.createdAt, id: e.id } }));
+  async listEndpoints(tenant: Tenant, page: EndpointPageRequest): Promise<StoredWebhookEndpoint[]> {
+    const rows = [...(this.#endpoints.get(tenantKey(tenant))?.values() ?? [])].map((e) => ({ ...e, position: { createdAt: e.createdAt, id: e.id } }));
     return newestFirst(rows, page.after)
       .slice(0, page.limit)
       .map(({ position: _position, ...endpoint }) => structuredClone(endpoint));
   }
 
-  async updateEndpoint(sellerId: string, id: string, changes: WebhookEndpointChanges): Promise<EndpointUpdateResult> {
-    const current = this.#endpoints.get(sellerId)?.get(id);
+  async updateEndpoint(tenant: Tenant, id: string, changes: WebhookEndpointChanges): Promise<EndpointUpdateResult> {
+    const current = this.#endpoints.get(tenantKey(tenant))?.get(id);
     if (!current) return { kind: 'not_found' };
-    if (changes.url !== undefined && this.#urlTaken(sellerId, changes.url, id)) return { kind: 'url_taken' };
+    if (changes.url !== undefined && this.#urlTaken(tenantKey(tenant), changes.url, id)) return { kind: 'url_taken' };
     if (changes.url !== undefined) current.url = changes.url;
     if (changes.events !== undefined) current.events = [...changes.events];
     if (changes.description !== undefined) current.description = changes.description;
@@ -147,20 +153,20 @@ export class MemoryWebhookStore implements WebhookStore {
     return { kind: 'updated', endpoint: structuredClone(current) };
   }
 
-  async deleteEndpoint(sellerId: string, id: string): Promise<boolean> {
-    const endpoints = this.#endpoints.get(sellerId);
+  async deleteEndpoint(tenant: Tenant, id: string): Promise<boolean> {
+    const endpoints = this.#endpoints.get(tenantKey(tenant));
     if (!endpoints?.delete(id)) return false;
-    for (const stored of this.#events.get(sellerId) ?? []) stored.deliveries.delete(id);
+    for (const stored of this.#events.get(tenantKey(tenant)) ?? []) stored.deliveries.delete(id);
     return true;
   }
 
   async rotateSecret(
-    sellerId: string,
+    tenant: Tenant,
     id: string,
     secret: string,
     previousExpiresAt: string | null,
   ): Promise<StoredWebhookEndpoint | undefined> {
-    const current = this.#endpoints.get(sellerId)?.get(id);
+    const current = this.#endpoints.get(tenantKey(tenant))?.get(id);
     if (!current) return undefined;
     current.previousSecret = previousExpiresAt === null ? null : current.secret;
     current.previousSecretExpiresAt = previousExpiresAt;
@@ -168,8 +174,8 @@ export class MemoryWebhookStore implements WebhookStore {
     return structuredClone(current);
   }
 
-  async listEvents(sellerId: string, page: EventPageRequest): Promise<CustomerEvent[]> {
-    const matching = (this.#events.get(sellerId) ?? []).filter((stored) => {
+  async listEvents(tenant: Tenant, page: EventPageRequest): Promise<CustomerEvent[]> {
+    const matching = (this.#events.get(tenantKey(tenant)) ?? []).filter((stored) => {
       const { event } = stored;
       if (event.created_at < page.notBefore) return false;
       if (page.type !== undefined && event.type !== page.type) return false;
@@ -188,18 +194,18 @@ export class MemoryWebhookStore implements WebhookStore {
       .map(({ stored }) => structuredClone(stored.event));
   }
 
-  async findEvent(sellerId: string, id: string, notBefore: string): Promise<CustomerEvent | undefined> {
-    const stored = (this.#events.get(sellerId) ?? []).find((candidate) => candidate.event.id === id);
+  async findEvent(tenant: Tenant, id: string, notBefore: string): Promise<CustomerEvent | undefined> {
+    const stored = (this.#events.get(tenantKey(tenant)) ?? []).find((candidate) => candidate.event.id === id);
     return stored && stored.event.created_at >= notBefore ? structuredClone(stored.event) : undefined;
   }
 
-  async replayEvents(sellerId: string, endpointId: string, request: ReplayRequest): Promise<ReplayResult> {
-    const endpoint = this.#endpoints.get(sellerId)?.get(endpointId);
+  async replayEvents(tenant: Tenant, endpointId: string, request: ReplayRequest): Promise<ReplayResult> {
+    const endpoint = this.#endpoints.get(tenantKey(tenant))?.get(endpointId);
     if (!endpoint) return { kind: 'not_found' };
     if (endpoint.disabledAt !== null) return { kind: 'disabled' };
     const again: readonly MemoryDeliveryState[] = request.onlyUndelivered ? ['failed'] : ['failed', 'delivered'];
     const { after } = request;
-    const matching = (this.#events.get(sellerId) ?? [])
+    const matching = (this.#events.get(tenantKey(tenant)) ?? [])
       .filter((stored) => {
         const state = stored.deliveries.get(endpointId);
         const at = stored.event.created_at;
@@ -235,14 +241,35 @@ export class MemoryWebhookStore implements WebhookStore {
    * @example
    * webhooks.setDeliveryState(sellerId, event.id, endpoint.id, 'delivered', now);
    */
-  setDeliveryState(sellerId: string, eventId: string, endpointId: string, state: MemoryDeliveryState, at: string): boolean {
-    const stored = (this.#events.get(sellerId) ?? []).find((candidate) => candidate.event.id === eventId);
+  setDeliveryState(
+    sellerId: string,
+    eventId: string,
+    endpointId: string,
+    state: MemoryDeliveryState,
+    at: string,
+    mode: Mode = 'live',
+  ): boolean {
+    const tenant = tenantKey({ sellerId, mode });
+    const stored = (this.#events.get(tenant) ?? []).find((candidate) => candidate.event.id === eventId);
     if (!stored?.deliveries.has(endpointId)) return false;
     stored.deliveries.set(endpointId, state);
-    const endpoint = this.#endpoints.get(sellerId)?.get(endpointId);
+    const endpoint = this.#endpoints.get(tenant)?.get(endpointId);
     if (endpoint && state === 'delivered') endpoint.failingSince = null;
     if (endpoint && state === 'failed') endpoint.failingSince ??= at;
     return true;
+  }
+
+  /**
+   * Forgets the seller's test endpoints, their idempotency records and test events with their deliveries (the
+   * one-call wipe); live ones stay. Returns how many endpoints and events went.
+   */
+  wipeTestData(sellerId: string): { endpoints: number; events: number } {
+    const tenant = tenantKey({ sellerId, mode: 'test' });
+    const removed = { endpoints: this.#endpoints.get(tenant)?.size ?? 0, events: this.#events.get(tenant)?.length ?? 0 };
+    this.#endpoints.delete(tenant);
+    this.#events.delete(tenant);
+    for (const key of [...this.#idempotency.keys()]) if (key.startsWith(`${tenant}\n`)) this.#idempotency.delete(key);
+    return removed;
   }
 
   /** Forgets every endpoint, event and idempotency record (listeners stay). */

@@ -3,3 +3,4 @@ export { describeStoreContract, sampleCustomer, type StoreHarness } from './stor
 export { describeOutboxContract, type OutboxHarness } from './outbox-contract.js';
 export { FIXTURE_CHANGE, FIXTURE_OLD_VERSION, fixtureVersioning } from './fixture-version.js';
 export { describeWebhookStoreContract, sampleEndpoint, type WebhookStoreHarness } from './webhook-store-contract.js';
+export { live, testData } from './tenants.js';

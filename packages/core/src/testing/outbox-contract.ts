@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type CustomerChange, isEventId } from '../events/customer-change.js';
 import type { CustomerStore } from '../store.js';
 import { sampleCustomer, type StoreHarness } from './store-contract.js';
+import { live } from './tenants.js';
 
 /**
  * A store harness that can also read the store's outbox. A store may skip recording the changes nobody can
@@ -37,10 +38,10 @@ export function describeOutboxContract(name: string, harness: OutboxHarness): vo
       const ada = sampleCustomer(seller);
       await store.insertCustomer(ada, roomy);
       const updatedAt = later(ada.updated_at);
-      const result = await store.updateCustomer(seller, ada.id, { status: 'suspended' }, updatedAt);
+      const result = await store.updateCustomer(live(seller), ada.id, { status: 'suspended' }, updatedAt);
       expect(result.kind).toBe('updated');
       const suspended = { ...ada, status: 'suspended' as const, updated_at: updatedAt };
-      expect(await store.deleteCustomer(seller, ada.id)).toBe(true);
+      expect(await store.deleteCustomer(live(seller), ada.id)).toBe(true);
 
       const changes = await harness.changes(seller);
       expect(changes.map(({ type, sequence, customerId, sellerId }) => ({ type, sequence, customerId, sellerId }))).toEqual([
@@ -74,11 +75,11 @@ export function describeOutboxContract(name: string, harness: OutboxHarness): vo
       expect(replay.kind).toBe('idempotent_replay');
       const other = sampleCustomer(seller);
       await store.insertCustomer(other, roomy);
-      const taken = await store.updateCustomer(seller, other.id, { email: ada.email }, later(other.updated_at));
+      const taken = await store.updateCustomer(live(seller), other.id, { email: ada.email }, later(other.updated_at));
       expect(taken.kind).toBe('email_taken');
       const missing = globalThis.crypto.randomUUID();
-      expect((await store.updateCustomer(seller, missing, { status: 'inactive' }, later(ada.updated_at))).kind).toBe('not_found');
-      expect(await store.deleteCustomer(seller, missing)).toBe(false);
+      expect((await store.updateCustomer(live(seller), missing, { status: 'inactive' }, later(ada.updated_at))).kind).toBe('not_found');
+      expect(await store.deleteCustomer(live(seller), missing)).toBe(false);
 
       const after = await harness.changes(seller);
       expect(after.map((change) => [change.type, change.customerId])).toEqual([
@@ -92,10 +93,10 @@ export function describeOutboxContract(name: string, harness: OutboxHarness): vo
       const customer = sampleCustomer(a);
       await store.insertCustomer(customer, roomy);
       expect(await harness.changes(b)).toEqual([]);
-      expect((await store.updateCustomer(b, customer.id, { status: 'inactive' }, later(customer.updated_at))).kind).toBe(
+      expect((await store.updateCustomer(live(b), customer.id, { status: 'inactive' }, later(customer.updated_at))).kind).toBe(
         'not_found',
       );
-      expect(await store.deleteCustomer(b, customer.id)).toBe(false);
+      expect(await store.deleteCustomer(live(b), customer.id)).toBe(false);
       expect((await harness.changes(a)).map((change) => change.type)).toEqual(['customer.created']);
     });
 
@@ -108,7 +109,7 @@ export function describeOutboxContract(name: string, harness: OutboxHarness): vo
       const results = await Promise.all(
         Array.from({ length: updates }, (_, i) =>
           (i % 2 ? second : store).updateCustomer(
-            seller,
+            live(seller),
             customer.id,
             { first_name: `Name ${i}` },
             later(customer.updated_at, i + 1),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerStore } from '../store.js';
 import type { Customer } from '../types.js';
+import { live, testData } from './tenants.js';
 
 /** What the contract needs from one kind of store. */
 export interface StoreHarness {
@@ -44,6 +45,7 @@ export function sampleCustomer(sellerId: string, overrides: Partial<Customer> = 
     source: 'api',
     created_at: now,
     updated_at: now,
+    livemode: true,
     ...overrides,
   };
 }
@@ -66,6 +68,46 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
     });
     const freshSeller = async () => (seller = await harness.newSeller());
 
+    describe('test mode is a tenancy boundary', () => {
+      it('never reads, changes, deletes or lists a customer of the other mode', async () => {
+        await freshSeller();
+        const liveOne = sampleCustomer(seller);
+        const testOne = sampleCustomer(seller, { livemode: false });
+        expect((await store.insertCustomer(liveOne, roomy)).kind).toBe('created');
+        expect((await store.insertCustomer(testOne, roomy)).kind).toBe('created');
+        for (const [mine, theirs, other] of [
+          [live(seller), testData(seller), testOne],
+          [testData(seller), live(seller), liveOne],
+        ] as const) {
+          expect(await store.findCustomer(mine, other.id)).toBeUndefined();
+          expect(await store.updateCustomer(mine, other.id, { status: 'inactive' }, new Date().toISOString())).toEqual({ kind: 'not_found' });
+          expect(await store.deleteCustomer(mine, other.id)).toBe(false);
+          expect((await store.listCustomers(mine, { limit: 10 })).map((c) => c.id)).not.toContain(other.id);
+          expect(await store.findCustomer(theirs, other.id)).toEqual(other);
+        }
+        expect((await store.listCustomers(testData(seller), { limit: 10 })).map((c) => c.livemode)).toEqual([false]);
+        expect((await store.listCustomers(live(seller), { limit: 10 })).map((c) => c.livemode)).toEqual([true]);
+      });
+
+      it('keeps email uniqueness, the plan limit and idempotency keys per mode', async () => {
+        await freshSeller();
+        const email = `same.${globalThis.crypto.randomUUID()}@example.com`;
+        const key = { key: 'same-key', fingerprint: 'f', expiresAt: inADay() };
+        const liveOne = sampleCustomer(seller, { email });
+        expect((await store.insertCustomer(liveOne, { customerLimit: 1, idempotency: key })).kind).toBe('created');
+        // The same email, the same key and a limit the live customer already fills: none of it counts in test mode.
+        const testOne = sampleCustomer(seller, { email: email.toUpperCase(), livemode: false });
+        expect(await store.insertCustomer(testOne, { customerLimit: 1, idempotency: key })).toEqual({ kind: 'created', customer: testOne });
+        expect((await store.insertCustomer(sampleCustomer(seller, { livemode: false }), { customerLimit: 1 })).kind).toBe('limit_reached');
+        expect((await store.insertCustomer(sampleCustomer(seller, { livemode: false, email }), roomy)).kind).toBe('email_taken');
+        // An update to an email the other mode has is no clash either.
+        const second = sampleCustomer(seller, { livemode: false });
+        expect((await store.insertCustomer(second, roomy)).kind).toBe('created');
+        expect((await store.updateCustomer(testData(seller), second.id, { email: `x.${email}` }, new Date().toISOString())).kind).toBe('updated');
+        expect((await store.updateCustomer(live(seller), liveOne.id, { email: `x.${email}` }, new Date().toISOString())).kind).toBe('updated');
+      });
+    });
+
     it('stores a customer and returns it unchanged, addresses and Unicode included', async () => {
       await freshSeller();
       const full = sampleCustomer(seller, {
@@ -78,7 +120,7 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
         postal_redirect_address: { city: 'Hamburg' },
       });
       expect(await store.insertCustomer(full, roomy)).toEqual({ kind: 'created', customer: full });
-      expect(await store.findCustomer(seller, full.id)).toEqual(full);
+      expect(await store.findCustomer(live(seller), full.id)).toEqual(full);
     });
 
     it('never shows, changes or deletes another seller’s customer', async () => {
@@ -86,19 +128,19 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       const other = await harness.newSeller();
       const c = sampleCustomer(owner);
       await store.insertCustomer(c, roomy);
-      expect(await store.findCustomer(other, c.id)).toBeUndefined();
-      expect(await store.updateCustomer(other, c.id, { first_name: 'X' }, new Date().toISOString())).toEqual({ kind: 'not_found' });
-      expect(await store.deleteCustomer(other, c.id)).toBe(false);
-      expect(await store.findCustomer(owner, c.id)).toEqual(c);
+      expect(await store.findCustomer(live(other), c.id)).toBeUndefined();
+      expect(await store.updateCustomer(live(other), c.id, { first_name: 'X' }, new Date().toISOString())).toEqual({ kind: 'not_found' });
+      expect(await store.deleteCustomer(live(other), c.id)).toBe(false);
+      expect(await store.findCustomer(live(owner), c.id)).toEqual(c);
     });
 
     it('answers not_found for an unknown id of a seller who has customers', async () => {
       await freshSeller();
       await store.insertCustomer(sampleCustomer(seller), roomy);
       const unknown = globalThis.crypto.randomUUID();
-      expect(await store.findCustomer(seller, unknown)).toBeUndefined();
-      expect(await store.updateCustomer(seller, unknown, { status: 'inactive' }, new Date().toISOString())).toEqual({ kind: 'not_found' });
-      expect(await store.deleteCustomer(seller, unknown)).toBe(false);
+      expect(await store.findCustomer(live(seller), unknown)).toBeUndefined();
+      expect(await store.updateCustomer(live(seller), unknown, { status: 'inactive' }, new Date().toISOString())).toEqual({ kind: 'not_found' });
+      expect(await store.deleteCustomer(live(seller), unknown)).toBe(false);
     });
 
     it('refuses a second customer with the same email in any letter case, but not for another seller', async () => {
@@ -116,7 +158,7 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect((await store.insertCustomer(first, { customerLimit: 2 })).kind).toBe('created');
       expect((await store.insertCustomer(sampleCustomer(seller), { customerLimit: 2 })).kind).toBe('created');
       expect(await store.insertCustomer(sampleCustomer(seller), { customerLimit: 2 })).toEqual({ kind: 'limit_reached' });
-      expect(await store.deleteCustomer(seller, first.id)).toBe(true);
+      expect(await store.deleteCustomer(live(seller), first.id)).toBe(true);
       expect((await store.insertCustomer(sampleCustomer(seller), { customerLimit: 2 })).kind).toBe('created');
       expect(await harness.countCustomers(seller)).toBe(2);
     });
@@ -180,11 +222,11 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
         company_name: null,
         postal_redirect_address: { street: 'Postfach 1' },
       } as const;
-      const result = await store.updateCustomer(seller, c.id, changes, later);
+      const result = await store.updateCustomer(live(seller), c.id, changes, later);
       const expected = { ...c, ...changes, updated_at: later };
       expect(result).toEqual({ kind: 'updated', customer: expected });
-      expect(await store.findCustomer(seller, c.id)).toEqual(expected);
-      const cleared = await store.updateCustomer(seller, c.id, { language: null, legal_entity: null, address_data: null }, later);
+      expect(await store.findCustomer(live(seller), c.id)).toEqual(expected);
+      const cleared = await store.updateCustomer(live(seller), c.id, { language: null, legal_entity: null, address_data: null }, later);
       expect(cleared).toEqual({ kind: 'updated', customer: { ...expected, language: null, legal_entity: null, address_data: null } });
     });
 
@@ -195,21 +237,21 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       await store.insertCustomer(a, roomy);
       await store.insertCustomer(b, roomy);
       const now = new Date().toISOString();
-      expect(await store.updateCustomer(seller, b.id, { email: 'A@example.com' }, now)).toEqual({ kind: 'email_taken' });
-      expect((await store.updateCustomer(seller, a.id, { email: 'A@EXAMPLE.com' }, now)).kind).toBe('updated');
-      expect(await store.findCustomer(seller, b.id)).toEqual(b);
+      expect(await store.updateCustomer(live(seller), b.id, { email: 'A@example.com' }, now)).toEqual({ kind: 'email_taken' });
+      expect((await store.updateCustomer(live(seller), a.id, { email: 'A@EXAMPLE.com' }, now)).kind).toBe('updated');
+      expect(await store.findCustomer(live(seller), b.id)).toEqual(b);
       // The old address is free again once changed.
-      expect((await store.updateCustomer(seller, a.id, { email: 'new-a@example.com' }, now)).kind).toBe('updated');
-      expect((await store.updateCustomer(seller, b.id, { email: 'a@example.com' }, now)).kind).toBe('updated');
+      expect((await store.updateCustomer(live(seller), a.id, { email: 'new-a@example.com' }, now)).kind).toBe('updated');
+      expect((await store.updateCustomer(live(seller), b.id, { email: 'a@example.com' }, now)).kind).toBe('updated');
     });
 
     it('deletes permanently, and a deleted customer’s email is free again', async () => {
       await freshSeller();
       const c = sampleCustomer(seller, { email: 'gone@example.com' });
       await store.insertCustomer(c, roomy);
-      expect(await store.deleteCustomer(seller, c.id)).toBe(true);
-      expect(await store.findCustomer(seller, c.id)).toBeUndefined();
-      expect(await store.deleteCustomer(seller, c.id)).toBe(false);
+      expect(await store.deleteCustomer(live(seller), c.id)).toBe(true);
+      expect(await store.findCustomer(live(seller), c.id)).toBeUndefined();
+      expect(await store.deleteCustomer(live(seller), c.id)).toBe(false);
       expect((await store.insertCustomer(sampleCustomer(seller, { email: 'GONE@example.com' }), roomy)).kind).toBe('created');
     });
 
@@ -245,11 +287,11 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       for (const c of customers) await store.insertCustomer(c, roomy);
       await store.insertCustomer(sampleCustomer(other, { created_at: at(2) }), roomy);
       const newestFirst = [...customers].sort((a, b) => (a.created_at === b.created_at ? b.id.localeCompare(a.id) : b.created_at.localeCompare(a.created_at)));
-      expect(await store.listCustomers(seller, { limit: 10 })).toEqual(newestFirst);
+      expect(await store.listCustomers(live(seller), { limit: 10 })).toEqual(newestFirst);
       const walked: Customer[] = [];
       let after: { createdAt: string; id: string } | undefined;
       for (;;) {
-        const page = await store.listCustomers(seller, { limit: 2, after });
+        const page = await store.listCustomers(live(seller), { limit: 2, after });
         walked.push(...page);
         const last = page[page.length - 1];
         if (!last) break;
@@ -265,26 +307,26 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       const b = sampleCustomer(seller, { created_at: at(2), status: 'suspended' });
       const c = sampleCustomer(seller, { created_at: at(3) });
       for (const x of [a, b, c]) await store.insertCustomer(x, roomy);
-      expect(await store.listCustomers(seller, { limit: 10, emailKey: 'find.me@example.com' })).toEqual([a]);
-      expect(await store.listCustomers(seller, { limit: 10, emailKey: 'find.me@example.com', status: 'active' })).toEqual([]);
-      expect(await store.listCustomers(seller, { limit: 10, status: 'suspended' })).toEqual([b, a]);
-      expect(await store.listCustomers(seller, { limit: 10, createdFrom: at(2) })).toEqual([c, b]);
-      expect(await store.listCustomers(seller, { limit: 10, createdBefore: at(2) })).toEqual([a]);
-      expect(await store.listCustomers(seller, { limit: 10, createdFrom: at(1), createdBefore: at(3), status: 'suspended' })).toEqual([b, a]);
-      expect(await store.listCustomers(await harness.newSeller(), { limit: 10 })).toEqual([]);
+      expect(await store.listCustomers(live(seller), { limit: 10, emailKey: 'find.me@example.com' })).toEqual([a]);
+      expect(await store.listCustomers(live(seller), { limit: 10, emailKey: 'find.me@example.com', status: 'active' })).toEqual([]);
+      expect(await store.listCustomers(live(seller), { limit: 10, status: 'suspended' })).toEqual([b, a]);
+      expect(await store.listCustomers(live(seller), { limit: 10, createdFrom: at(2) })).toEqual([c, b]);
+      expect(await store.listCustomers(live(seller), { limit: 10, createdBefore: at(2) })).toEqual([a]);
+      expect(await store.listCustomers(live(seller), { limit: 10, createdFrom: at(1), createdBefore: at(3), status: 'suspended' })).toEqual([b, a]);
+      expect(await store.listCustomers(live(await harness.newSeller()), { limit: 10 })).toEqual([]);
     });
 
     it('never returns a customer twice nor skips one that existed for a whole walk, under random creates and deletes', async () => {
       await freshSeller();
       const random = seededRandom(20261126);
       for (let round = 0; round < 4; round++) {
-        const live = new Map<string, Customer>();
+        const kept = new Map<string, Customer>();
         for (let i = 0; i < 15; i++) {
           const c = sampleCustomer(seller);
           await store.insertCustomer(c, roomy);
-          live.set(c.id, c);
+          kept.set(c.id, c);
         }
-        const existedThroughout = new Set(live.keys());
+        const existedThroughout = new Set(kept.keys());
         const seen: string[] = [];
         let after: { createdAt: string; id: string } | undefined;
         for (let steps = 0; steps < 200; steps++) {
@@ -292,15 +334,15 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
           if (action < 0.3) {
             const c = sampleCustomer(seller);
             await store.insertCustomer(c, roomy);
-            live.set(c.id, c);
-          } else if (action < 0.55 && live.size > 0) {
-            const ids = [...live.keys()];
+            kept.set(c.id, c);
+          } else if (action < 0.55 && kept.size > 0) {
+            const ids = [...kept.keys()];
             const id = ids[Math.floor(random() * ids.length)] as string;
-            await store.deleteCustomer(seller, id);
-            live.delete(id);
+            await store.deleteCustomer(live(seller), id);
+            kept.delete(id);
             existedThroughout.delete(id);
           } else {
-            const page = await store.listCustomers(seller, { limit: 1 + Math.floor(random() * 4), after });
+            const page = await store.listCustomers(live(seller), { limit: 1 + Math.floor(random() * 4), after });
             const last = page[page.length - 1];
             seen.push(...page.map((c) => c.id));
             if (!last) break;
@@ -308,7 +350,7 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
           }
         }
         for (;;) {
-          const page = await store.listCustomers(seller, { limit: 5, after });
+          const page = await store.listCustomers(live(seller), { limit: 5, after });
           const last = page[page.length - 1];
           seen.push(...page.map((c) => c.id));
           if (!last) break;
@@ -316,7 +358,7 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
         }
         expect(new Set(seen).size, `round ${round}: no duplicates`).toBe(seen.length);
         for (const id of existedThroughout) expect(seen, `round ${round}: ${id} skipped`).toContain(id);
-        for (const id of live.keys()) await store.deleteCustomer(seller, id);
+        for (const id of kept.keys()) await store.deleteCustomer(live(seller), id);
       }
     });
 

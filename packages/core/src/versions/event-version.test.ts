@@ -25,6 +25,7 @@ const change = (type: CustomerChange['type'], previous?: Customer): CustomerChan
   eventId: 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e',
   type,
   sellerId: customer.seller_id,
+  mode: 'live',
   customerId: customer.id,
   sequence: 2,
   occurredAt: customer.updated_at,

@@ -7,6 +7,7 @@ import { MemoryCustomerStore } from '../store/memory-store.js';
 import { FIXTURE_CHANGE, FIXTURE_OLD_VERSION, fixtureVersioning } from '../testing/fixture-version.js';
 import { API_VERSIONS, LATEST_API_VERSION } from './api-version.js';
 import { API_VERSIONING, createApiVersioning } from './version-change.js';
+import { live } from '../testing/tenants.js';
 
 const SELLER = '9b2e7d4c-1a3f-4e5b-8c6d-0f1e2d3c4b5a';
 const person = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
@@ -59,7 +60,7 @@ describe('the version chain in createApiHandler (fixture: company became company
     expect(old.company).toBe('Engines Ltd');
     expect(old).not.toHaveProperty('company_name');
 
-    const stored = await store.findCustomer(SELLER, old.id as string);
+    const stored = await store.findCustomer(live(SELLER), old.id as string);
     expect(stored?.company_name).toBe('Engines Ltd');
     expect(stored).not.toHaveProperty('company');
 
@@ -72,7 +73,7 @@ describe('the version chain in createApiHandler (fixture: company became company
 
     const updated = await send('PATCH', `/api/customers/${String(old.id)}`, FIXTURE_OLD_VERSION, { company: 'Byron & Co' });
     expect(updated.body).toMatchObject({ company: 'Byron & Co' });
-    expect((await store.findCustomer(SELLER, old.id as string))?.company_name).toBe('Byron & Co');
+    expect((await store.findCustomer(live(SELLER), old.id as string))?.company_name).toBe('Byron & Co');
   });
 
   it('names the field of the caller’s version in error messages', async () => {

@@ -54,6 +54,7 @@ describe('eventInVersion at the latest', () => {
     eventId: 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e',
     type: 'customer.deleted',
     sellerId: customer.seller_id,
+    mode: 'live',
     customerId: customer.id,
     sequence: 1,
     occurredAt: '2026-11-25T09:30:00.000Z',

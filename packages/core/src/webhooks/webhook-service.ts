@@ -1,4 +1,5 @@
 import { type Clock, createMonotonicClock } from '../customers/clock.js';
+import { tenantKey, tenantOf } from '../tenancy/tenant.js';
 import { decodeCursor, encodeCursor, scopeOf } from '../customers/cursor.js';
 import { idempotencyRecord } from '../customers/idempotency.js';
 import { uuidV7 } from '../customers/uuid-v7.js';
@@ -88,7 +89,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 
   async function find(seller: SellerContext, rawId: string): Promise<StoredWebhookEndpoint> {
     const id = canonicalEndpointId(rawId);
-    const endpoint = id === undefined ? undefined : await store.findEndpoint(seller.sellerId, id);
+    const endpoint = id === undefined ? undefined : await store.findEndpoint(tenantOf(seller), id);
     if (!endpoint) throw errors.webhookEndpointNotFound();
     return endpoint;
   }
@@ -96,9 +97,9 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
   return {
     async listEndpoints(seller, query) {
       const { limit, cursor } = parseEndpointsQuery(query);
-      const scope = scopeOf(seller.sellerId, {});
+      const scope = scopeOf(tenantKey(tenantOf(seller)), {});
       const after = cursor === undefined ? undefined : decodeCursor(cursor, scope);
-      const rows = await store.listEndpoints(seller.sellerId, { limit: limit + 1, after });
+      const rows = await store.listEndpoints(tenantOf(seller), { limit: limit + 1, after });
       const now = clock();
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
@@ -119,6 +120,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       const endpoint: StoredWebhookEndpoint = {
         id,
         sellerId: seller.sellerId,
+        mode: tenantOf(seller).mode,
         url: input.url,
         events: input.events,
         description: input.description,
@@ -160,7 +162,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         const current = await find(seller, id);
         if (current.disabledAt !== null) changes.disabledAt = current.disabledAt;
       }
-      const result = await store.updateEndpoint(seller.sellerId, id, changes);
+      const result = await store.updateEndpoint(tenantOf(seller), id, changes);
       if (result.kind === 'not_found') throw errors.webhookEndpointNotFound();
       if (result.kind === 'url_taken') throw errors.webhookUrlTaken(duplicateUrlMessage(changes.url ?? ''));
       return endpointBody(result.endpoint, now);
@@ -168,7 +170,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 
     async deleteEndpoint(seller, rawId) {
       const id = canonicalEndpointId(rawId);
-      if (id === undefined || !(await store.deleteEndpoint(seller.sellerId, id))) throw errors.webhookEndpointNotFound();
+      if (id === undefined || !(await store.deleteEndpoint(tenantOf(seller), id))) throw errors.webhookEndpointNotFound();
     },
 
     async rotateSecret(seller, rawId, body) {
@@ -177,7 +179,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       if (id === undefined) throw errors.webhookEndpointNotFound();
       const now = clock();
       const until = overlapSeconds === 0 ? null : new Date(Date.parse(now) + overlapSeconds * 1000).toISOString();
-      const rotated = await store.rotateSecret(seller.sellerId, id, newSecret(), until);
+      const rotated = await store.rotateSecret(tenantOf(seller), id, newSecret(), until);
       if (!rotated) throw errors.webhookEndpointNotFound();
       return { ...endpointBody(rotated, now), secret: rotated.secret };
     },
@@ -186,7 +188,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       const now = clock();
       const input = parseReplay(body, now);
       const endpoint = await find(seller, rawId);
-      const scope = scopeOf(seller.sellerId, {
+      const scope = scopeOf(tenantKey(tenantOf(seller)), {
         endpoint: endpoint.id,
         since: input.since,
         until: input.until,
@@ -194,7 +196,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       });
       const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, scope, isEventId);
       const since = input.since > horizon(now) ? input.since : horizon(now);
-      const result = await store.replayEvents(seller.sellerId, endpoint.id, {
+      const result = await store.replayEvents(tenantOf(seller), endpoint.id, {
         since,
         until: input.until ?? now,
         onlyUndelivered: input.onlyUndelivered,
@@ -214,12 +216,12 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 
     async listEvents(seller, query) {
       const plan = parseEventsQuery(query);
-      const scope = scopeOf(seller.sellerId, plan.filters);
+      const scope = scopeOf(tenantKey(tenantOf(seller)), plan.filters);
       const after = plan.cursor === undefined ? undefined : decodeCursor(plan.cursor, scope, isEventId);
-      if (plan.undeliveredTo !== undefined && !(await store.findEndpoint(seller.sellerId, plan.undeliveredTo))) {
+      if (plan.undeliveredTo !== undefined && !(await store.findEndpoint(tenantOf(seller), plan.undeliveredTo))) {
         throw errors.badRequest('undelivered_to is not a webhook endpoint of this account');
       }
-      const rows = await store.listEvents(seller.sellerId, {
+      const rows = await store.listEvents(tenantOf(seller), {
         limit: plan.limit + 1,
         after,
         type: plan.type,
@@ -240,7 +242,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     },
 
     async getEvent(seller, id) {
-      const event = isEventId(id) ? await store.findEvent(seller.sellerId, id, horizon(clock())) : undefined;
+      const event = isEventId(id) ? await store.findEvent(tenantOf(seller), id, horizon(clock())) : undefined;
       if (!event) throw errors.eventNotFound();
       return event;
     },

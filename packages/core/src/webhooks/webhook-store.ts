@@ -1,5 +1,6 @@
 import type { ListPosition } from '../customers/cursor.js';
 import type { IdempotencyRecord } from '../store.js';
+import type { Mode, Tenant } from '../tenancy/tenant.js';
 import type { CustomerEvent, CustomerEventType } from '../types.js';
 
 /**
@@ -10,6 +11,8 @@ import type { CustomerEvent, CustomerEventType } from '../types.js';
 export interface StoredWebhookEndpoint {
   id: string;
   sellerId: string;
+  /** The mode it was created in: it receives only that mode's events and is seen only by keys of that mode. */
+  mode: Mode;
   /** Normalized (core's normalizeWebhookUrl). */
   url: string;
   /** In the order of CUSTOMER_EVENT_TYPES, without repeats. */
@@ -91,8 +94,9 @@ export type ReplayResult =
   | { kind: 'disabled' };
 
 /**
- * What the webhook-endpoint and event rules need from storage. Every method is scoped to one seller: another
- * seller's endpoint or event is never returned or changed (the same answer as a missing one). Events are the
+ * What the webhook-endpoint and event rules need from storage. Every method is scoped to one {@link Tenant} (a
+ * seller in one mode): another seller's endpoint or event, or one of the other mode, is never returned or changed
+ * (the same answer as a missing one), and a change of one mode's customer goes to that mode's endpoints only. Events are the
  * store's record of customer changes that some endpoint of the seller was subscribed to when they happened;
  * each has one delivery per such endpoint.
  */
@@ -105,31 +109,31 @@ export interface WebhookStore {
     endpoint: StoredWebhookEndpoint,
     options: { cap: number; idempotency?: IdempotencyRecord | undefined },
   ): Promise<EndpointInsertResult>;
-  findEndpoint(sellerId: string, id: string): Promise<StoredWebhookEndpoint | undefined>;
-  listEndpoints(sellerId: string, page: EndpointPageRequest): Promise<StoredWebhookEndpoint[]>;
+  findEndpoint(tenant: Tenant, id: string): Promise<StoredWebhookEndpoint | undefined>;
+  listEndpoints(tenant: Tenant, page: EndpointPageRequest): Promise<StoredWebhookEndpoint[]>;
   /** Applies `changes`; URL uniqueness (excluding this endpoint) is enforced atomically. */
-  updateEndpoint(sellerId: string, id: string, changes: WebhookEndpointChanges): Promise<EndpointUpdateResult>;
+  updateEndpoint(tenant: Tenant, id: string, changes: WebhookEndpointChanges): Promise<EndpointUpdateResult>;
   /** Deletes the endpoint and its deliveries; false when the seller has no such endpoint. */
-  deleteEndpoint(sellerId: string, id: string): Promise<boolean>;
+  deleteEndpoint(tenant: Tenant, id: string): Promise<boolean>;
   /**
    * Makes `secret` current; the current one becomes the previous until `previousExpiresAt` (null: dropped at
    * once). Undefined when the seller has no such endpoint.
    */
   rotateSecret(
-    sellerId: string,
+    tenant: Tenant,
     id: string,
     secret: string,
     previousExpiresAt: string | null,
   ): Promise<StoredWebhookEndpoint | undefined>;
   /** The seller's events, in the latest API version (`api_version` set to it). */
-  listEvents(sellerId: string, page: EventPageRequest): Promise<CustomerEvent[]>;
+  listEvents(tenant: Tenant, page: EventPageRequest): Promise<CustomerEvent[]>;
   /** The seller's event with this id created at or after `notBefore`, in the latest API version. */
-  findEvent(sellerId: string, id: string, notBefore: string): Promise<CustomerEvent | undefined>;
+  findEvent(tenant: Tenant, id: string, notBefore: string): Promise<CustomerEvent | undefined>;
   /**
    * Queues the endpoint's matching deliveries again (due at `now`, attempts from zero), at most `limit`, oldest
    * first: those given up, and with `onlyUndelivered: false` those delivered too. A delivery already waiting
    * (pending or retrying) is neither queued twice nor counted. Reads at most `limit + 1` deliveries through an
    * index, whatever the endpoint's backlog. A disabled endpoint queues nothing.
    */
-  replayEvents(sellerId: string, endpointId: string, request: ReplayRequest): Promise<ReplayResult>;
+  replayEvents(tenant: Tenant, endpointId: string, request: ReplayRequest): Promise<ReplayResult>;
 }

@@ -290,6 +290,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/test_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Wipe the test data
+         * @description Deletes all of the seller's test data in one call: its test customers, test webhook endpoints (their
+         *     deliveries with them), test events and the idempotency keys of test requests. Live data is never touched,
+         *     and no event is sent for what is wiped. Only a test key (`sk_test_…`, `rk_test_…`) may call it: a live
+         *     key gets `403 Forbidden`. The wipe is audited (one row, marked test). Test keys and the seller's test version
+         *     pin stay.
+         */
+        delete: operations["deleteTestData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "customer.created": {
@@ -435,6 +459,8 @@ export interface components {
              * @description Time of the last update (ISO 8601, UTC).
              */
             readonly updated_at: string;
+            /** @description `true` for a customer of the seller's live data, `false` for one made with a test key (`sk_test_`, `rk_test_`). Test and live data never meet: a test key reads, lists, changes and counts only test customers, and email uniqueness and the plan limit apply within each mode separately. */
+            livemode: boolean;
         };
         /** @description Body of a create. Unknown properties are rejected. */
         CustomerCreate: {
@@ -501,6 +527,17 @@ export interface components {
         EventApiVersion: components["schemas"]["ApiVersionDate"];
         /** @description The customer's change number; 1 for its creation, one more for each later change, whether or not an endpoint received that change (so an endpoint may see gaps). Drop an event whose sequence is lower than one already applied for the customer. */
         EventSequence: number;
+        /** @description What a wipe of the test data removed. */
+        TestDataWipe: {
+            /** @description Test customers deleted. */
+            customers: number;
+            /** @description Test webhook endpoints deleted, with their deliveries. */
+            webhook_endpoints: number;
+            /** @description Test events deleted. */
+            events: number;
+        };
+        /** @description `true` for a change of live data, `false` for one of test data (made with a test key); an event goes only to the endpoints of its own mode and is listed only to keys of that mode. */
+        EventLivemode: boolean;
         /**
          * @description A customer property that a change can touch.
          * @enum {string}
@@ -526,6 +563,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.created";
+            livemode: components["schemas"]["EventLivemode"];
             api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
@@ -545,6 +583,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.updated";
+            livemode: components["schemas"]["EventLivemode"];
             api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
@@ -566,6 +605,7 @@ export interface components {
              * @enum {string}
              */
             type: "customer.deleted";
+            livemode: components["schemas"]["EventLivemode"];
             api_version?: components["schemas"]["EventApiVersion"];
             /**
              * Format: date-time
@@ -797,6 +837,23 @@ export interface components {
                  * @example Bearer
                  */
                 "WWW-Authenticate": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The operation works on test data only, and the key is live; or (with a message naming a scope) the key is a restricted key without the scope the operation needs (see MissingScope). */
+        TestKeyRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2086,6 +2143,54 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MissingScope"];
             404: components["responses"]["EventNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteTestData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test data is gone; how much of each kind went. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestDataWipe"];
+                };
+            };
+            400: components["responses"]["BadRequestVersion"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["TestKeyRequired"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -20,6 +20,7 @@ export const ADA = {
   source: 'api',
   created_at: '2026-11-25T09:30:00.000Z',
   updated_at: '2026-11-25T09:30:00.000Z',
+  livemode: true,
 } as const;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -16,6 +16,7 @@ export const AT_SIGNING = new Date(SIGNED_AT * 1000);
 export const UPDATED: CustomerEvent = {
   id: EVENT_ID,
   type: 'customer.updated',
+  livemode: true,
   created_at: '2026-11-26T09:00:00.000Z',
   data: { customer: { ...ADA, status: 'suspended', updated_at: '2026-11-26T09:00:00.000Z' }, changed_fields: ['status'], sequence: 2 },
 };

@@ -59,6 +59,7 @@ describe('the SDK on every runtime', () => {
       eventId: newEventId(),
       type: 'customer.updated',
       sellerId: after.seller_id,
+      mode: 'live',
       customerId: after.id,
       sequence: 2,
       occurredAt: after.updated_at,

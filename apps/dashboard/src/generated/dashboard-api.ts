@@ -798,7 +798,7 @@ export interface components {
              * @description What changed.
              * @enum {string}
              */
-            action: "seller.created" | "seller.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.secret_revealed" | "webhook_endpoint.test_sent" | "webhook_delivery.resent" | "webhook_delivery.resent_failed" | "customer.updated" | "customer.deleted" | "sign_in_link.issued" | "sign_in.used" | "signed_out";
+            action: "seller.created" | "seller.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.deleted" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.secret_revealed" | "webhook_endpoint.test_sent" | "webhook_delivery.resent" | "webhook_delivery.resent_failed" | "customer.updated" | "customer.deleted" | "test_data.deleted" | "sign_in_link.issued" | "sign_in.used" | "signed_out";
             /**
              * @description Who: the operator's CLI, a dashboard session, an API key, or the server itself.
              * @enum {string}

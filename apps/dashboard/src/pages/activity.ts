@@ -29,6 +29,7 @@ const ACTIONS: Record<Entry['action'], string> = {
   signed_out: 'Signed out',
   'customer.updated': 'Customer changed in the dashboard',
   'customer.deleted': 'Customer deleted in the dashboard',
+  'test_data.deleted': 'Test data deleted',
 };
 
 function actorText(entry: Entry): string {

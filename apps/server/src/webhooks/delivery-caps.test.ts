@@ -9,6 +9,7 @@ import { claimDeliveries } from './delivery-queue.js';
 import { disableEndpoint, resendFailedSince } from './endpoint-edits.js';
 import { createEndpoint, resendDelivery } from './endpoints.js';
 import { createSecretBox } from './secret-box.js';
+import { SqlWebhookStore } from './sql-webhook-store.js';
 
 // Issue 36: what one request makes the queue do is bounded. "Resend all failed since" queues a page and says
 // whether more remain; disabling gives waiting deliveries up a batch at a time (the rest through later claims).
@@ -76,5 +77,30 @@ describe.each(DIALECTS)('delivery caps on %s', (dialect) => {
     // Its queue head idles until the endpoint is enabled.
     const head = await db.handle.db.selectFrom('webhook_delivery_heads').select('due_at').where('endpoint_id', '=', id).executeTakeFirstOrThrow();
     expect(head.due_at).toBeNull();
+  });
+
+  it("the public API's disable gives up the same bounded batch, and its enable sends what was resent meanwhile", async () => {
+    const seller = await newTestSeller(db.handle);
+    const id = await endpoint(seller);
+    const store = new SqlWebhookStore(db.handle, box, { actor: { type: 'api_key', id: null } }, () => at(0));
+    const tenant = { sellerId: seller, mode: 'live' } as const;
+    const total = GIVE_UP_BATCH + 300;
+    await seedDeliveries(db.handle, seller, id, total, { dueAt: at(-60_000).toISOString() });
+    expect(await store.updateEndpoint(tenant, id, { disabledAt: at(0).toISOString() })).toMatchObject({ kind: 'updated' });
+    expect(await states(db.handle, id)).toEqual({ waiting: total - GIVE_UP_BATCH, failed: GIVE_UP_BATCH });
+    const claim = async (now: Date) =>
+      (await claimDeliveries(db.handle, { now, leaseMs: 60_000, owner: 'process-1', limit: 16, keyId: box.keyId })).filter((d) => d.endpointId === id);
+    expect(await claim(at(1))).toEqual([]);
+    expect(await states(db.handle, id)).toEqual({ waiting: 0, failed: total });
+    const given = await db.handle.db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('customer_changes as c', 'c.id', 'd.change_id')
+      .select('c.event_id')
+      .where('d.endpoint_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(await resendDelivery(db.handle, seller, id, given.event_id, { now: at(2) })).toBe(true);
+    expect(await claim(at(3))).toEqual([]);
+    expect(await store.updateEndpoint(tenant, id, { disabledAt: null })).toMatchObject({ kind: 'updated' });
+    expect((await claim(at(4))).map((d) => d.change.event_id)).toEqual([given.event_id]);
   });
 });

@@ -23,6 +23,8 @@ import { fromJson, toIso, toIsoOrNull } from '../db/rows.js';
 import type { Database, WebhookEndpointsTable } from '../db/schema.js';
 import { changeFromRow } from './changes.js';
 import { urlTakenIn } from './endpoints.js';
+import { wakeHead } from './claim-plan.js';
+import { giveUpWaiting } from './delivery-caps.js';
 import type { SecretBox } from './secret-box.js';
 
 // Core's WebhookStore over the server's tables: endpoints (secrets sealed by the SecretBox, opened only to answer
@@ -176,13 +178,15 @@ export class SqlWebhookStore implements WebhookStore {
         if (changes.disabledAt) set.disabled_at = changes.disabledAt;
         await db.updateTable('webhook_endpoints').set(set).where('seller_id', '=', sellerId).where('mode', '=', mode).where('id', '=', id).execute();
         if (changes.disabledAt && current.disabled_at === null) {
-          // As after 5 days of failures (endpoint-edits.ts): what waits for it is given up.
-          await db
-            .updateTable('webhook_deliveries')
-            .set({ next_attempt_at: null, lease_until: null, lease_owner: null, given_up_at: changes.disabledAt })
-            .where('endpoint_id', '=', id)
-            .where('next_attempt_at', 'is not', null)
-            .execute();
+          // As the dashboard's disable (endpoint-edits.ts): one bounded batch of what waits is given up now; when
+          // more wait, the queue head is made due so claims give up the rest, a batch at a time.
+          if (await giveUpWaiting(db, id, { disabledAt: changes.disabledAt, at: changes.disabledAt })) {
+            await db.updateTable('webhook_delivery_heads').set((eb) => ({ due_at: changes.disabledAt!, wakes: eb('wakes', '+', 1) })).where('endpoint_id', '=', id).execute();
+          }
+        }
+        if (changes.disabledAt === null && current.disabled_at !== null) {
+          // Claims left its queue head idle while disabled: deliveries resent meanwhile go now (as the dashboard's enable).
+          await wakeHead({ db }, sellerId, id);
         }
         const row = await findRow(db, tenant, id);
         return { kind: 'updated', endpoint: this.#fromRow(row!) };

@@ -1,6 +1,6 @@
 // The mock over real HTTP, in process: body handling, CORS, Prefer, forced responses, the control API.
 import { request } from 'node:http';
-import { BODY_LIMIT_BYTES, MESSAGES } from '@customers-api/core';
+import { BODY_LIMIT_BYTES, MESSAGES, OPERATION_IDS } from '@customers-api/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, parseSeed, type MockServer } from '../src/index.js';
 import { ada, key, raw } from './support.js';
@@ -178,7 +178,7 @@ describe('the control API', () => {
 
   it('refuses bad control requests with a 400 naming the problem', async () => {
     const cases: Array<[string, unknown, string]> = [
-      ['/next-responses', { operation: 'searchCustomers', status: 500 }, 'body.operation: must be one of listCustomers, createCustomer, getCustomer, updateCustomer, deleteCustomer, listWebhookEndpoints, createWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookEndpointSecret, replayWebhookEvents, listEvents, getEvent'],
+      ['/next-responses', { operation: 'searchCustomers', status: 500 }, `body.operation: must be one of ${OPERATION_IDS.join(', ')}`],
       ['/next-responses', { operation: 'getCustomer', status: 200 }, 'body: status 200 needs the body to answer with'],
       ['/next-responses', { operation: 'getCustomer', status: '500' }, 'body.status: must be a number'],
       ['/next-responses', { operation: 'getCustomer', status: 500, headers: { 'Retry-After': 1 } }, 'body.headers: must be an object of header names to string values'],

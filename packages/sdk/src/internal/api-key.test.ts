@@ -13,13 +13,13 @@ describe('validateApiKey', () => {
   });
 
   it.each([
-    ['missing', undefined, /Missing API key.*CUSTOMERS_API_KEY.*Settings, then API Keys/],
+    ['missing', undefined, /Missing API key.*CUSTOMERS_API_KEY.*Settings, API Keys/],
     ['empty', '', /Missing API key/],
     ['wrong prefix', `pk_live_${'a'.repeat(48)}`, /does not start with sk_live_, sk_test_, rk_live_ or rk_test_, it is 56 characters long/],
     ['too short test', `rk_test_${'a'.repeat(47)}`, /starts with rk_test_, it is 55 characters long/],
     ['too short', `sk_live_${'a'.repeat(47)}`, /starts with sk_live_, it is 55 characters long/],
     ['too long', `${good}Z`, /it is 57 characters long/],
-    ['a symbol', `sk_live_${'a'.repeat(47)}-`, /expected "sk_live_", "sk_test_", "rk_live_" or "rk_test_" followed by 48 letters and digits/],
+    ['a symbol', `sk_live_${'a'.repeat(47)}-`, /expected sk_live_, sk_test_, rk_live_ or rk_test_ and 48 letters or digits/],
     ['a trailing newline', `${good}\n`, /contains whitespace/],
   ])('refuses a %s key with a clear message that never echoes it', (_label, key, message) => {
     let thrown: unknown;
@@ -37,7 +37,7 @@ describe('validateApiKey', () => {
 describe('the facts in a malformed-key message', () => {
   it('are only those that hold: no whitespace remark for a key without whitespace', () => {
     expect(() => validateApiKey(`sk_live_${'a'.repeat(47)}`)).toThrow(
-      'Malformed API key: expected "sk_live_", "sk_test_", "rk_live_" or "rk_test_" followed by 48 letters and digits, but it starts with sk_live_, it is 55 characters long (expected 56). Create a key in the dashboard under Settings, then API Keys.',
+      'Malformed API key: expected sk_live_, sk_test_, rk_live_ or rk_test_ and 48 letters or digits, but it starts with sk_live_, it is 55 characters long (expected 56). Create one in the dashboard: Settings, API Keys.',
     );
   });
 });

@@ -43,8 +43,10 @@ describe('the benchmark harness (smoke)', () => {
       'sqlite-get-info',
       'sqlite-get-metrics',
       'sqlite-get-tracing',
+      'sqlite-get-request-logs-off',
       'sqlite-post-metrics',
       'sqlite-post-tracing',
+      'sqlite-post-request-logs-off',
       'sqlite-get-ratelimit',
       'sqlite-get-ratelimit-redis',
       'sqlite-get-versions',
@@ -149,7 +151,7 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.postScaleP99Ratio.postgres).toBeGreaterThan(0);
     expect(report.listOverGet).toBeGreaterThan(0);
     const checks = checkTargets(report);
-    expect(checks).toHaveLength(27);
+    expect(checks).toHaveLength(29);
     for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
   });
 

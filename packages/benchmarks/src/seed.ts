@@ -112,9 +112,9 @@ async function insertPostgres(
     from generate_series(0, ${total - 1}::int) as i`.execute(handle.db);
   await sql`alter table customers enable trigger user`.execute(handle.db);
   await sql`
-    insert into seller_customer_counts (seller_id, count)
-    select seller_id, count(*) from customers group by seller_id
-    on conflict (seller_id) do update set count = excluded.count`.execute(handle.db);
+    insert into customer_counts (seller_id, mode, count)
+    select seller_id, mode, count(*) from customers group by seller_id, mode
+    on conflict (seller_id, mode) do update set count = excluded.count`.execute(handle.db);
   // Planner statistics now, not whenever autovacuum gets to them during the run: without them a list page was
   // planned as a sort of the seller's rows in some runs and an index walk of 21 in others (PostgreSQL CPU per page
   // 200-900 µs between runs of the same code).

@@ -144,7 +144,10 @@ describe.each(DIALECTS)('dashboard webhook limits on %s', (dialect) => {
 
     const enabled = await seller.call('POST', `/webhooks/${endpoint.id}/enable`);
     expect(enabled.status).toBe(200);
-    expect(enabled.json).toEqual({ ...listed, disabled: false, disabled_at: null });
+    // The list adds health (last success, next retry) to each endpoint; the enable answers the endpoint itself.
+    const { health, last_succeeded_at: _lastSuccess, next_retry_at: _nextRetry, ...fields } = listed;
+    expect(health).toBe('disabled');
+    expect(enabled.json).toEqual({ ...fields, disabled: false, disabled_at: null });
     const row = await server.handle.db
       .selectFrom('webhook_endpoints')
       .select(['attempts_failing_since', 'timeouts_in_a_row'])

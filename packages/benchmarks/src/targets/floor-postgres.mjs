@@ -16,13 +16,13 @@ import { cursorOf, registerOpenApiSchemas } from './from-server.mjs';
 
 const USABLE = 'k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())';
 const COLUMNS = `c.id, c.seller_id, c.first_name, c.last_name, c.email, c.company_name, c.legal_entity, c.language,
-  c.status, c.address_data, c.postal_redirect_address, c.source, c.created_at, c.updated_at`;
+  c.status, c.address_data, c.postal_redirect_address, c.source, c.created_at, c.updated_at, c.mode = 'live' as livemode`;
 const GET = {
   name: 'floor_get',
-  text: `select ${COLUMNS} from api_keys k join customers c on c.seller_id = k.seller_id where ${USABLE} and c.id = $2`,
+  text: `select ${COLUMNS} from api_keys k join customers c on c.seller_id = k.seller_id and c.mode = k.mode where ${USABLE} and c.id = $2`,
 };
 // The key's seller as a scalar subquery: a join planned generically (prepared) read far more rows than the page.
-const SELLER_OF_KEY = `c.seller_id = (select k.seller_id from api_keys k where ${USABLE})`;
+const SELLER_OF_KEY = `(c.seller_id, c.mode) = (select k.seller_id, k.mode from api_keys k where ${USABLE})`;
 /** The list's statements by limit and status, the two written in the text; only values of the shapes below. */
 const lists = new Map();
 const LIMIT = /^[1-9][0-9]?$|^100$/;
@@ -39,16 +39,16 @@ function listStatement(limit, status) {
 }
 const CREATE = {
   name: 'floor_create',
-  text: `insert into customers as c (id, seller_id, first_name, last_name, email, email_normalized, status, source,
+  text: `insert into customers as c (id, seller_id, mode, first_name, last_name, email, email_normalized, status, source,
       created_at, updated_at)
-    select $2, k.seller_id, $3, $4, $5, lower($5), 'active', 'api', now(), now() from api_keys k where ${USABLE}
+    select $2, k.seller_id, k.mode, $3, $4, $5, lower($5), 'active', 'api', now(), now() from api_keys k where ${USABLE}
     returning ${COLUMNS}`,
 };
 const UPDATE = {
   name: 'floor_update',
   // The schema's own rule: every update advances the customer's change number (the server's outbox triggers).
   text: `update customers c set status = $3, company_name = $4, updated_at = now(), event_sequence = c.event_sequence + 1 from api_keys k
-    where ${USABLE} and c.seller_id = k.seller_id and c.id = $2 returning ${COLUMNS}`,
+    where ${USABLE} and c.seller_id = k.seller_id and c.mode = k.mode and c.id = $2 returning ${COLUMNS}`,
 };
 
 process.once('message', async ({ databaseUrl, poolSize = 10 }) => {

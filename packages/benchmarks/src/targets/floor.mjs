@@ -22,7 +22,9 @@ import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { cursorOf, registerOpenApiSchemas, requireFromServer } from './from-server.mjs';
 
-const COLUMNS = 'id, seller_id, first_name, last_name, email, company_name, legal_entity, language, status, address_data, postal_redirect_address, source, created_at, updated_at';
+// livemode last, as the API's Customer orders it. The bench's keys are live: live rows only, through the server's
+// (seller, mode) indexes.
+const COLUMNS = "id, seller_id, first_name, last_name, email, company_name, legal_entity, language, status, address_data, postal_redirect_address, source, created_at, updated_at, mode = 'live' as livemode";
 const NEWEST_FIRST = 'order by created_at desc, id desc limit ?';
 /** A budget no load reaches (the server's limiter scenarios use the same). */
 const LIMIT = 1_000_000;
@@ -31,6 +33,7 @@ const LIMIT = 1_000_000;
 function customerOf(row) {
   if (row.address_data !== null) row.address_data = JSON.parse(row.address_data);
   if (row.postal_redirect_address !== null) row.postal_redirect_address = JSON.parse(row.postal_redirect_address);
+  row.livemode = row.livemode === 1;
   return row;
 }
 
@@ -61,9 +64,9 @@ process.once('message', async ({ databaseUrl, redisUrl }) => {
     if (!row || row.revokedAt !== null) return undefined;
     return row.expiresAt === null || Date.parse(row.expiresAt) > Date.now() ? row.sellerId : undefined;
   };
-  const customerById = sqlite.prepare(`select ${COLUMNS} from customers where seller_id = ? and id = ?`);
-  const page = sqlite.prepare(`select ${COLUMNS} from customers where seller_id = ? ${NEWEST_FIRST}`);
-  const pageByStatus = sqlite.prepare(`select ${COLUMNS} from customers where seller_id = ? and status = ? ${NEWEST_FIRST}`);
+  const customerById = sqlite.prepare(`select ${COLUMNS} from customers where seller_id = ? and mode = 'live' and id = ?`);
+  const page = sqlite.prepare(`select ${COLUMNS} from customers where seller_id = ? and mode = 'live' ${NEWEST_FIRST}`);
+  const pageByStatus = sqlite.prepare(`select ${COLUMNS} from customers where seller_id = ? and mode = 'live' and status = ? ${NEWEST_FIRST}`);
   const insert = sqlite.prepare(
     `insert into customers (id, seller_id, first_name, last_name, email, email_normalized, company_name, legal_entity,
       language, status, address_data, postal_redirect_address, source, created_at, updated_at)
@@ -125,7 +128,7 @@ process.once('message', async ({ databaseUrl, redisUrl }) => {
   app.post('/api/customers', { schema: { response: { 201: schema('Customer') } } }, async (request, reply) => {
     const { first_name, last_name, email } = request.body;
     const now = new Date().toISOString();
-    const customer = { id: randomUUID(), seller_id: request.sellerId, first_name, last_name, email, company_name: null, legal_entity: null, language: 'de', status: 'active', address_data: null, postal_redirect_address: null, source: 'api', created_at: now, updated_at: now };
+    const customer = { id: randomUUID(), seller_id: request.sellerId, first_name, last_name, email, company_name: null, legal_entity: null, language: 'de', status: 'active', address_data: null, postal_redirect_address: null, source: 'api', created_at: now, updated_at: now, livemode: true };
     await create([customer.id, customer.seller_id, first_name, last_name, email, email.toLowerCase(), now, now]);
     return reply.code(201).send(customer);
   });

@@ -1,3 +1,4 @@
+import { OPERATIONS, SCOPES } from '@customers-api/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedFetch, createConformanceLog } from '../conformance/checked-fetch.js';
 import { createResponseValidator } from '../conformance/response-validator.js';
@@ -74,6 +75,13 @@ describe('reference server on SQLite: faults', () => {
         });
         expect(response.text).not.toMatch(/at .*\.(js|ts):\d+|stack|sqlite|kysely|_gone|no such table/i);
       }
+      // The wipe of test data (a test key's): the same tables are gone.
+      const testKey = await broken.restrictedKey!(seller, [...SCOPES], 'test');
+      const wipe = await send(broken, 'DELETE', '/api/test_data', { key: testKey });
+      expect({ status: wipe.status, body: wipe.json }).toEqual({
+        status: 500,
+        body: { error: 'Internal Server Error', message: 'An unexpected error occurred; quote the X-Request-Id when reporting it' },
+      });
     } finally {
       await broken.app.close();
       await broken.database.dispose().catch(() => {});
@@ -95,7 +103,8 @@ describe('reference server on SQLite: listing', () => {
 
 describe('reference server on SQLite: rate limits', () => {
   it('answers 429 with Retry-After and the RateLimit fields on every operation once the budget is spent', async () => {
-    const limited = await startServerTarget('sqlite', log, { rateLimit: { perSecond: 1 } });
+    // The limiter's windows follow a frozen clock: the test, not the machine's speed, decides when a second ends.
+    const limited = await startServerTarget('sqlite', log, { rateLimit: { perSecond: 1, now: () => 1_795_000_000_000 } });
     try {
       const path = '/api/customers/3f1c2a9e-6d1b-4c7a-9f0e-2b8d5c4a7e61';
       const calls = [
@@ -105,13 +114,16 @@ describe('reference server on SQLite: rate limits', () => {
         ['PATCH', path, { status: 'inactive' }],
         ['DELETE', path, undefined],
         ...WEBHOOK_CALLS,
+        ['DELETE', '/api/test_data', undefined],
       ] as const;
       for (const [method, where, body] of calls) {
         // A new seller per operation: its first request spends the budget of 1, the second one is refused.
         const own = await limited.newSeller();
-        const first = await send(limited, method, where, { key: own.key, body });
+        // The wipe takes a test key (test mode has its own budget, of the same size).
+        const key = where === '/api/test_data' ? await limited.restrictedKey!(own, [...SCOPES], 'test') : own.key;
+        const first = await send(limited, method, where, { key, body });
         expect(first.headers.get('ratelimit'), method).toBe('"seller";r=0;t=1');
-        const refused = await send(limited, method, where, { key: own.key, body });
+        const refused = await send(limited, method, where, { key, body });
         expect({ status: refused.status, body: refused.json }, `${method} ${where}`).toEqual({
           status: 429,
           body: { error: 'Too Many Requests', message: 'Too many requests; retry after 1 second' },
@@ -145,6 +157,35 @@ describe('reference server on SQLite: very long ids', () => {
       ['DELETE bad key', 401], ['DELETE good key', 404],
     ]);
     expect(own.violations).toEqual([]);
+  });
+});
+
+describe('reference server on SQLite: scopes and the wipe of test data', () => {
+  const EVENT_ID = 'evt_5b0f6c1e9a8d4f2b8c7e6d5a4b3c2d1e';
+  const UUID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+
+  it("refuses every operation to a restricted key without its scope (403; scopes.test.ts checks every host)", async () => {
+    const seller = await server.newSeller();
+    for (const operation of OPERATIONS) {
+      const others = SCOPES.filter((scope) => !(operation.scopes as readonly string[]).includes(scope));
+      const lacking = await server.restrictedKey!(seller, others, 'test');
+      const path = operation.path.replace('{id}', operation.path.startsWith('/api/events/') ? EVENT_ID : UUID);
+      const refused = await send(server, operation.method, path, { key: lacking, ...(operation.readsBody && { body: {} }) });
+      expect(refused.status, operation.id).toBe(403);
+    }
+  });
+
+  it('wipes test data for a test key only: 200, 401 without a key, 403 for a live key, 400 for a bad version', async () => {
+    const seller = await server.newSeller();
+    const testKey = await server.restrictedKey!(seller, [...SCOPES], 'test');
+    const wiped = await send(server, 'DELETE', '/api/test_data', { key: testKey });
+    expect(wiped.status).toBe(200);
+    expect(wiped.json).toEqual({ customers: 0, webhook_endpoints: 0, events: 0 });
+    expect((await send(server, 'DELETE', '/api/test_data', {})).status).toBe(401);
+    const live = await send(server, 'DELETE', '/api/test_data', { key: seller.key });
+    expect({ status: live.status, error: live.json.error }).toEqual({ status: 403, error: 'Forbidden' });
+    const badVersion = await send(server, 'DELETE', '/api/test_data', { key: testKey, headers: { 'customers-version': '2020-13-01' } });
+    expect(badVersion.status).toBe(400);
   });
 });
 

@@ -1327,6 +1327,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+         *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+         */
+        DataMode: components["schemas"]["KeyMode"];
         /** @description The previous page's `next_cursor`; another value is `400`. */
         PageCursor: string;
         PageLimit: number;

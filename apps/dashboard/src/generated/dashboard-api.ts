@@ -2512,6 +2512,11 @@ export interface operations {
                 /** @description An event id or its beginning (at least 4 hex digits, with or without `evt_`). */
                 event_id?: string;
                 customer_id?: string;
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
                 /** @description The previous page's `next_cursor`; another value is `400`. */
                 cursor?: components["parameters"]["PageCursor"];
                 limit?: components["parameters"]["PageLimit"];
@@ -2587,6 +2592,11 @@ export interface operations {
     listDashboardCustomers: {
         parameters: {
             query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
                 limit?: number;
                 cursor?: string;
                 email?: string;
@@ -2617,7 +2627,13 @@ export interface operations {
     };
     getDashboardCustomer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: never;
             path: {
                 /**
@@ -2647,7 +2663,13 @@ export interface operations {
     };
     deleteDashboardCustomer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -2683,7 +2705,13 @@ export interface operations {
     };
     updateDashboardCustomer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,

@@ -1,17 +1,16 @@
 // The Activity page in a real browser (Debian's Chromium, driven by playwright-core) against a real server started
 // like `cli serve`: sign in with the printed link, make a change, read it back at desktop and phone widths.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../audit/audit-actions.js';
 import { writeAuditRow } from '../audit/audit-log.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
-import { expectFits, expectNoAxeViolations } from './browser-checks.js';
+import { expectFits, expectNoAxeViolations, launchChromium } from './browser-checks.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -25,10 +24,9 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
   const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
     database = await createTestDatabase(dialect);
     server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, logLevel: 'silent' }, { print: (text) => (banner += text) });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     page.setDefaultTimeout(10_000);
     // Any CSP violation, script error or failed asset shows up here.

@@ -1,8 +1,20 @@
 // Checks every dashboard browser test can run on a page state: axe-core's rules, and nothing wider than its box.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+
+/** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Headless Chromium for a browser test: fails at once, saying how to fix it, when the binary is missing; no
+ * background networking (this machine's closed network refuses it, many connections at a time).
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

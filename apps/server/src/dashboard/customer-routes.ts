@@ -5,6 +5,8 @@ import { dashboardAudit } from '../audit/request-audit.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
 import { queryOf } from '../http/request-target.js';
+import { dataModeOf } from './data-mode-query.js';
+import type { Query } from './page-query.js';
 
 /** The public API's customer service over a store on this handle (a transaction's, for an audited change). */
 export type CustomerServiceFor = (handle: DatabaseHandle) => CustomerService;
@@ -21,10 +23,21 @@ export function registerCustomerRoutes(
   { database, now, customers }: { database: DatabaseHandle; now: () => Date; customers: CustomerServiceFor },
 ): void {
   const service = customers(database);
-  // The plan limit only matters to creates, which the dashboard does not offer.
-  const sellerOf = (request: FastifyRequest): SellerContext => ({ sellerId: request.dashboardSession!.sellerId, customerLimit: 0 });
+  // The plan limit only matters to creates, which the dashboard does not offer. The mode (`?mode=test`) is the
+  // page's test/live switch, a tenancy boundary the service and store keep like the seller.
+  const sellerOf = (request: FastifyRequest): SellerContext => ({
+    sellerId: request.dashboardSession!.sellerId,
+    customerLimit: 0,
+    mode: dataModeOf(request.query as Query),
+  });
 
-  app.get('/customers', async (request) => service.list(sellerOf(request), queryOf(request.url)));
+  // The rest of the query is the public API's own (its service parses and checks it).
+  app.get('/customers', async (request) => {
+    const seller = sellerOf(request);
+    const rest = new URLSearchParams(queryOf(request.url));
+    rest.delete('mode');
+    return service.list(seller, rest.toString());
+  });
 
   app.get('/customers/:id', async (request: CustomerRoute) => service.get(sellerOf(request), request.params.id));
 

@@ -1,17 +1,15 @@
 // Every page state of the dashboard's keys, activity, sign-in and error pages in Chromium at 1280×800 and 390×844:
 // axe-core finds nothing and nothing is wider than its box. Also the flows behind them: the page asked for while
 // signed out comes back after sign-in, a used link offers the way back, the reveal card goes with its key.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../db/api-keys.js';
 import { createSeller } from '../db/sellers.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
-import { expectFits, expectNoAxeViolations } from './browser-checks.js';
+import { expectFits, expectNoAxeViolations, launchChromium } from './browser-checks.js';
 import { createLoginLink, loginLinkUrl } from './login-links.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -24,10 +22,9 @@ describe.each(['sqlite', 'postgres'] as const)('dashboard pages in Chromium, ser
   let sellerId: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
     database = await createTestDatabase(dialect);
     server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, logLevel: 'silent' }, { print: () => {} });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   }, 120_000);
 
   /** A growth-plan seller of its own for each test, with active (one with the longest unbroken name), expiring and expired keys. */

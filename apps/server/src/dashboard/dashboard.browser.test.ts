@@ -1,18 +1,18 @@
 // The API Keys page in a real browser (Debian's Chromium, driven by playwright-core), against a real server
 // started like `cli serve` on a fresh database: sign in with the printed link, manage a key, use it via the SDK.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AuthenticationError, CustomersClient } from '@customers-api/sdk';
 import { LATEST_API_VERSION } from '@customers-api/core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser-checks.js';
 import { createSeller } from '../db/sellers.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { createLoginLink, loginLinkUrl } from './login-links.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -26,16 +26,12 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
   const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
     database = await createTestDatabase(dialect);
     server = await startServer(
       { port: 0, host: '127.0.0.1', databaseUrl: database.url, logLevel: 'silent' },
       { print: (text) => (banner += text) },
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: DESKTOP });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page = await context.newPage();

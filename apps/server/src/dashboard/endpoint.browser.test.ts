@@ -3,20 +3,20 @@
 // a failing delivery opens to its attempts with the receiver's status and body; the revealed secret verifies
 // a delivery; disable, enable and "resend all failed" re-deliver each failed event once. At 1280×800 and
 // 390×844, no table card is wider than its card, and axe-core finds nothing on any state of the page.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CustomersClient, verifyWebhook } from '@customers-api/sdk';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser-checks.js';
 import { createApiKey } from '../db/api-keys.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = [
@@ -59,7 +59,6 @@ describe.each(['sqlite', 'postgres'] as const)("an endpoint's page in Chromium, 
   const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
     database = await createTestDatabase(dialect);
     keyDir = mkdtempSync(join(tmpdir(), 'webhook-key-'));
     server = await startServer(
@@ -74,7 +73,7 @@ describe.each(['sqlite', 'postgres'] as const)("an endpoint's page in Chromium, 
       { print: (text) => (banner += text) },
     );
     receiver = await startWebhookReceiver();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: VIEWPORTS[0][1] });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page = await context.newPage();

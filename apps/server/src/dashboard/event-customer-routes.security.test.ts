@@ -73,6 +73,36 @@ describe.each(DIALECTS)('the Events and Customers APIs on %s', (dialect) => {
     expect((await call('POST', `/events/${event.id}/resend`, { endpoint_id: endpoint.id, extra: 1 })).status).toBe(400);
   });
 
+  it('keeps test mode apart: events and customers of test keys only with mode=test, live ones only without', async () => {
+    const seller = await server.seller();
+    const call = as(await signIn(server, seller.sellerId));
+    const { key: testKey } = await server.key(seller.sellerId, { mode: 'test' });
+    expect((await call('POST', '/webhooks', { url: 'https://live.example.com/hooks' })).status).toBe(201);
+    const testEndpoint = await server.call('POST', '/api/webhook_endpoints', { key: testKey, body: { url: 'https://test.example.com/hooks' } });
+    expect(testEndpoint.status, testEndpoint.text).toBe(201);
+    const live = (await server.call('POST', '/api/customers', { key: seller.key, body: newCustomer({ email: 'same@example.com' }) })).json;
+    const test = (await server.call('POST', '/api/customers', { key: testKey, body: newCustomer({ email: 'same@example.com' }) })).json;
+
+    const ids = (list: { json: { data?: { id: string }[]; events?: { customer_id: string }[] } }) =>
+      (list.json.data ?? []).map((c) => c.id).concat((list.json.events ?? []).map((e) => e.customer_id));
+    expect(ids(await call('GET', '/customers'))).toEqual([live.id]);
+    expect(ids(await call('GET', '/customers?mode=live&email=same@example.com'))).toEqual([live.id]);
+    expect(ids(await call('GET', '/customers?mode=test&email=same@example.com'))).toEqual([test.id]);
+    expect(ids(await call('GET', '/events'))).toEqual([live.id]);
+    expect(ids(await call('GET', '/events?mode=test'))).toEqual([test.id]);
+    // Another mode's customer is a missing one, for reads and changes alike.
+    expect((await call('GET', `/customers/${test.id}`)).status).toBe(404);
+    expect((await call('PATCH', `/customers/${test.id}`, { first_name: 'X' })).status).toBe(404);
+    expect((await call('GET', `/customers/${test.id}?mode=test`)).status).toBe(200);
+    expect((await call('PATCH', `/customers/${live.id}?mode=test`, { first_name: 'X' })).status).toBe(404);
+    expect((await call('DELETE', `/customers/${test.id}?mode=test`)).status).toBe(204);
+    for (const path of ['/customers?mode=sandbox', '/events?mode=TEST', `/customers/${live.id}?mode=x`]) {
+      const refused = await call('GET', path);
+      expect(refused.status, path).toBe(400);
+      expect(refused.json.message, path).toContain('mode');
+    }
+  });
+
   it('lists, finds by email, edits and deletes customers with the public API rules, audited', async () => {
     const seller = await server.seller();
     const call = as(await signIn(server, seller.sellerId));

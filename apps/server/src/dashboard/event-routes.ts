@@ -8,14 +8,15 @@ import { requireBody } from '../http/json-body-parser.js';
 import { resendDelivery } from '../webhooks/endpoints.js';
 import { listEventStates, type EventSearch } from '../webhooks/event-states.js';
 import { dashboardErrors } from './dashboard-errors.js';
+import { dataModeOf } from './data-mode-query.js';
 import { onlyKnown, pageOf, single, type Query } from './page-query.js';
 import { chargeSellerBudget } from './seller-budget.js';
 
 /** The Events page's query (openapi.dashboard.yaml, listEvents), or core's 400 naming a parameter. */
 export function parseEventQuery(query: Query): EventSearch {
-  onlyKnown(query, ['event_id', 'customer_id', 'cursor', 'limit']);
+  onlyKnown(query, ['event_id', 'customer_id', 'mode', 'cursor', 'limit']);
   const { beforeId, limit } = pageOf(query);
-  const search: EventSearch = { limit, ...(beforeId !== undefined ? { beforeId } : {}) };
+  const search: EventSearch = { limit, mode: dataModeOf(query), ...(beforeId !== undefined ? { beforeId } : {}) };
   const eventId = single(query, 'event_id');
   if (eventId !== undefined) {
     const hex = /^(?:evt_)?([0-9a-f]{4,32})$/i.exec(eventId)?.[1];

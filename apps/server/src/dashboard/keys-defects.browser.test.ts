@@ -1,17 +1,15 @@
 // Defects a seller noticed on the API Keys page (issue 39, point 5), each shown in Chromium: a rolled key that kept
 // looking like a key to roll again (its replacement at the bottom), toasts stacking over the action column; and a
 // guard that names and button labels keep their words whole at 1280 px (not reproduced here before the change).
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../db/api-keys.js';
 import { createSeller } from '../db/sellers.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
-import { expectFits, expectNoAxeViolations, expectWholeWords } from './browser-checks.js';
+import { expectFits, expectNoAxeViolations, expectWholeWords, launchChromium } from './browser-checks.js';
 import { createLoginLink, loginLinkUrl } from './login-links.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe.each(['sqlite', 'postgres'] as const)('API Keys page defects in Chromium, server on %s', (dialect) => {
   let database: TestDatabase;
@@ -19,10 +17,9 @@ describe.each(['sqlite', 'postgres'] as const)('API Keys page defects in Chromiu
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
     database = await createTestDatabase(dialect);
     server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, logLevel: 'silent' }, { print: () => {} });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

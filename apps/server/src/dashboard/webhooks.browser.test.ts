@@ -1,22 +1,21 @@
 // The Webhooks page in a real browser (Debian's Chromium, driven by playwright-core), against a real server
 // started like `cli serve --allow-private-webhooks` on a fresh database, delivering to a real receiver on
 // 127.0.0.1: add an endpoint, copy its secret, watch deliveries, send a test event, resend, enable, rotate, delete.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LATEST_API_VERSION } from '@customers-api/core';
 import { CustomersClient, verifyWebhook } from '@customers-api/sdk';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../db/api-keys.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
-import { expectNoAxeViolations } from './browser-checks.js';
+import { expectNoAxeViolations, launchChromium } from './browser-checks.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '../../test-results');
 const DESKTOP = { width: 1280, height: 900 };
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -43,7 +42,6 @@ describe.each(['sqlite', 'postgres'] as const)('the Webhooks page in Chromium, s
   const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH`);
     database = await createTestDatabase(dialect);
     keyDir = mkdtempSync(join(tmpdir(), 'webhook-key-'));
     server = await startServer(
@@ -58,10 +56,7 @@ describe.each(['sqlite', 'postgres'] as const)('the Webhooks page in Chromium, s
       { print: (text) => (banner += text) },
     );
     receiver = await startWebhookReceiver();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page = await context.newPage();

@@ -9,6 +9,8 @@ export interface EventSearch {
   /** `evt_` and at least 4 lower-case hex digits: events whose id starts with it. */
   eventIdPrefix?: string;
   customerId?: string;
+  /** The seller's live or test data (a tenancy boundary like the seller); live when omitted. */
+  mode?: 'live' | 'test';
   beforeId?: number;
   limit: number;
 }
@@ -34,7 +36,8 @@ export async function listEventStates(handle: DatabaseHandle, sellerId: string, 
   let query = handle.db
     .selectFrom('customer_changes')
     .select(['id', 'event_id', 'type', 'customer_id', 'sequence', 'occurred_at'])
-    .where('seller_id', '=', sellerId);
+    .where('seller_id', '=', sellerId)
+    .where('mode', '=', search.mode ?? 'live');
   if (search.eventIdPrefix !== undefined) {
     query = query.where('event_id', '>=', search.eventIdPrefix).where('event_id', '<', pastPrefix(search.eventIdPrefix));
   }
@@ -46,6 +49,7 @@ export async function listEventStates(handle: DatabaseHandle, sellerId: string, 
     .selectFrom('webhook_endpoints')
     .select(['id', 'url', 'event_types', 'created_at'])
     .where('seller_id', '=', sellerId)
+    .where('mode', '=', search.mode ?? 'live')
     .orderBy('created_at')
     .orderBy('id')
     .limit(EVENT_ENDPOINTS_LIMIT)

@@ -32,7 +32,7 @@ import { registerDraining } from './http/draining.js';
 import { registerHealthRoutes } from './http/health-routes.js';
 import { headerReader } from './http/header-reader.js';
 import { createKeyUsageRecorder } from './http/key-usage.js';
-import { registerRequestIdHeader, requestIdFor } from './http/request-id.js';
+import { answeredRequestId, registerRequestIdHeader, requestLogger, serverRequestId } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
 import { createRequestLogRecorder, type RequestLogRecorder } from './http/request-logs/request-log-recorder.js';
 import { registerRequestLogging } from './http/request-logs/register-request-logging.js';
@@ -101,7 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...httpServerOptions(options.http),
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    genReqId: requestIdFor,
+    genReqId: serverRequestId,
+    childLoggerFactory: requestLogger,
     // request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Every path segment must reach the route, however long (a malformed id is a 401/404 like any other, never
@@ -111,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id).headers(apiVersionHeaders(headerReader(request.headers), now));
+      reply.header('x-request-id', answeredRequestId(request)).headers(apiVersionHeaders(headerReader(request.headers), now));
       // A path Fastify cannot decode (broken percent-encoding in an id) is core's to answer, like any other.
       if (error.code !== 'FST_ERR_BAD_URL' || !core) return handleError(error, request, reply);
       const answer = core;

@@ -187,7 +187,7 @@ export { createApiHandler, errorHeaders, type ApiHandlerOptions } from './http/a
 export type { ApiRequest, ApiResponse } from './http/types.js';
 export { splitRequestTarget, type RequestTarget } from './http/request-target.js';
 export { BODY_LIMIT_BYTES, isJsonContentType, readJsonBody } from './http/read-json-body.js';
-export { resolveRequestId } from './http/request-id.js';
+export { clientRequestId, newRequestId, resolveRequestId } from './http/request-id.js';
 export { missingHostRefusal, parserRefusal, refusedRequestAnswer, type RefusedRequestAnswer } from './http/refused-request.js';
 
 // API versions: the dated versions of openapi.yaml and the `Customers-Version` header rule

@@ -521,7 +521,8 @@ export interface paths {
          *     **Retention.** Rows are kept 30 days, and at most the newest 100,000 of a seller; older ones are deleted
          *     in batches of at most 5,000 by the server every few minutes.
          *
-         *     **Filters** combine: `request_id` (one request, the `X-Request-Id` that the SDK's errors carry),
+         *     **Filters** combine: `request_id` (one request: the server's own id for it or the `X-Request-Id` its
+         *     client sent, either matches; the SDK's errors carry the `X-Request-Id`),
          *     `status_class` (`2xx`, `4xx`, `5xx`), `method`, `path` (an exact path, or a prefix ending with `*`:
          *     `/api/customers*`), `key_id` (one API key), `mode` (`live` or `test` keys), `since` (inclusive) and
          *     `until` (exclusive). A value outside its allowed form is `400` naming the parameter.
@@ -694,8 +695,10 @@ export interface components {
             key_name: string | null;
             /** @description The key's display prefix (`sk_live_` and 4 characters). */
             key_prefix: string | null;
-            /** @description The request's `X-Request-Id` (the SDK's errors carry it). */
+            /** @description The server's own id for the request (`req_` and 32 hex digits), made whatever the client sent: the `reqId` of the server's log lines. The response's `X-Request-Id` is this id unless the client sent its own. */
             request_id: string;
+            /** @description The `X-Request-Id` the client sent (and the response echoed), or `null` when it sent none. The client's value, not checked by the server: another client may send the same one. */
+            client_request_id: string | null;
             /** @description The API version the request was answered in (`Customers-Version`). */
             api_version: string | null;
             mode: components["schemas"]["KeyMode"];
@@ -810,8 +813,10 @@ export interface components {
             actor_label: string | null;
             /** @description The key, endpoint or event the change concerns (its id), or null. */
             target_id: string | null;
-            /** @description The `X-Request-Id` of the request that made the change (null from the CLI). */
+            /** @description The server's own id for the request that made the change (null from the CLI): the `reqId` of the server's log lines and the `request_id` of the request log. */
             request_id: string | null;
+            /** @description The `X-Request-Id` the client sent with that request (the client's value, not the server's), or null. */
+            client_request_id: string | null;
             /** @description The client's IP address, or null (the CLI, or addresses turned off by the operator). */
             client_address: string | null;
         };

@@ -49,7 +49,10 @@ export interface AuditActor {
 /** The request a change came with; the same for every row the request writes. */
 export interface AuditContext {
   actor: AuditActor;
+  /** The server's own id for the request. */
   requestId?: string | null;
+  /** The caller's `X-Request-Id`, kept beside the server's (a client can send any value). */
+  clientRequestId?: string | null;
   /** The client's address, or null when the operator turned addresses off (they are personal data). */
   clientAddress?: string | null;
 }

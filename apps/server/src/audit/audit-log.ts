@@ -19,6 +19,7 @@ export interface AuditRecord {
   action: AuditAction;
   target_id: string | null;
   request_id: string | null;
+  client_request_id: string | null;
   client_address: string | null;
 }
 
@@ -36,6 +37,7 @@ export async function writeAuditRow(db: Kysely<Database>, context: AuditContext,
       action: entry.action,
       target_id: entry.targetId,
       request_id: context.requestId ?? null,
+      client_request_id: context.clientRequestId ?? null,
       client_address: context.clientAddress ?? null,
     })
     .execute();
@@ -77,11 +79,13 @@ export interface AuditQuery {
   action?: AuditAction;
   /** Only rows about this object (a key, an endpoint, a delivery, a seller). */
   targetId?: string;
+  /** Only rows of this request: the server's id for it or the one its client sent (either matches). */
+  requestId?: string;
   limit: number;
 }
 
 /** Audit rows, newest first. */
-export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, beforeId, action, targetId, limit }: AuditQuery): Promise<AuditRecord[]> {
+export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, beforeId, action, targetId, requestId, limit }: AuditQuery): Promise<AuditRecord[]> {
   const rows = await handle.db
     .selectFrom('audit_log')
     .selectAll()
@@ -90,6 +94,7 @@ export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, b
     .$if(beforeId !== undefined, (qb) => qb.where('id', '<', beforeId!))
     .$if(action !== undefined, (qb) => qb.where('action', '=', action!))
     .$if(targetId !== undefined, (qb) => qb.where('target_id', '=', targetId!))
+    .$if(requestId !== undefined, (qb) => qb.where((eb) => eb.or([eb('request_id', '=', requestId!), eb('client_request_id', '=', requestId!)])))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashSecretToken } from '../dashboard/secret-token.js';
+import { clientRequestIdOf } from '../http/request-id.js';
 import type { AuditActor, AuditContext } from './audit-actions.js';
 
 declare module 'fastify' {
@@ -30,6 +31,7 @@ export function dashboardAudit(request: FastifyRequest): AuditContext {
   return {
     actor: session ? dashboardActor(session.id) : { type: 'dashboard', id: null },
     requestId: request.id,
+    clientRequestId: clientRequestIdOf(request),
     clientAddress: request.server.auditClientAddresses === false ? null : request.ip,
   };
 }

@@ -5,7 +5,7 @@ import { canonicalUuid } from '../db/uuid.js';
 import { CliError, type CliIo } from './io.js';
 import { withDatabase } from './with-database.js';
 
-export const AUDIT_USAGE = 'audit list [--seller SELLER_ID] [--action ACTION] [--target ID] [--since ISO-8601] [--limit N] [--json] [--database URL]';
+export const AUDIT_USAGE = 'audit list [--seller SELLER_ID] [--action ACTION] [--target ID] [--request-id ID] [--since ISO-8601] [--limit N] [--json] [--database URL]';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
@@ -19,6 +19,7 @@ export async function auditCommand(args: string[], io: CliIo): Promise<void> {
       seller: { type: 'string' },
       action: { type: 'string' },
       target: { type: 'string' },
+      'request-id': { type: 'string' },
       since: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -49,6 +50,8 @@ export async function auditCommand(args: string[], io: CliIo): Promise<void> {
     throw new CliError(`--action must be one of: ${AUDIT_ACTIONS.join(', ')}; got "${action}"`);
   }
   if (values.target !== undefined && values.target.trim() === '') throw new CliError('--target must be an object id, got ""');
+  const requestId = values['request-id'];
+  if (requestId !== undefined && requestId.trim() === '') throw new CliError('--request-id must be a request id, got ""');
   const rows = await withDatabase(values.database, io, (handle) =>
     listAuditRows(handle, {
       limit,
@@ -56,6 +59,8 @@ export async function auditCommand(args: string[], io: CliIo): Promise<void> {
       ...(since ? { since } : {}),
       ...(action ? { action } : {}),
       ...(values.target !== undefined ? { targetId: canonicalUuid(values.target) ?? values.target } : {}),
+      // The server's id or the client's X-Request-Id: either finds the request's rows.
+      ...(requestId !== undefined ? { requestId } : {}),
     }),
   );
   io.out(values.json ? `${JSON.stringify(rows)}\n` : formatRows(rows));
@@ -72,10 +77,16 @@ function actorOf(row: AuditRecord): string {
   return detail ? `${row.actor_type} ${detail}` : row.actor_type;
 }
 
+/** The server's request id, and the client's own beside it when it sent one. */
+function requestOf(row: AuditRecord): string {
+  if (row.request_id === null) return '-';
+  return row.client_request_id ? `${row.request_id} (client ${row.client_request_id})` : row.request_id;
+}
+
 function formatRows(rows: AuditRecord[]): string {
   if (rows.length === 0) return 'No audit rows.\n';
   const header = ['TIME', 'SELLER', 'ACTOR', 'ACTION', 'TARGET', 'REQUEST', 'ADDRESS'];
-  const cells = rows.map((r) => [r.occurred_at, r.seller_id, actorOf(r), r.action, r.target_id ?? '-', r.request_id ?? '-', r.client_address ?? '-']);
+  const cells = rows.map((r) => [r.occurred_at, r.seller_id, actorOf(r), r.action, r.target_id ?? '-', requestOf(r), r.client_address ?? '-']);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
   return `${[line(header), ...cells.map(line)].join('\n')}\n`;

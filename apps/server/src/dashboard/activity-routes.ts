@@ -29,7 +29,7 @@ export function registerActivityRoutes(app: FastifyInstance, { database }: { dat
     const rows = await listAuditRows(database, { sellerId: request.dashboardSession!.sellerId, beforeId, limit: ACTIVITY_LIMIT + 1 });
     const page = rows.slice(0, ACTIVITY_LIMIT);
     return {
-      entries: page.map(({ occurred_at, action, actor_type, actor_id, actor_label, target_id, request_id, client_address }) => ({
+      entries: page.map(({ occurred_at, action, actor_type, actor_id, actor_label, target_id, request_id, client_request_id, client_address }) => ({
         occurred_at,
         action,
         actor_type,
@@ -37,6 +37,7 @@ export function registerActivityRoutes(app: FastifyInstance, { database }: { dat
         actor_label,
         target_id,
         request_id,
+        client_request_id,
         client_address,
       })),
       next_cursor: rows.length > ACTIVITY_LIMIT ? String(page.at(-1)!.id) : null,

@@ -760,6 +760,25 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('sellers').dropColumn('waiting_delivery_limit').execute();
       },
     },
+    '025_client_request_ids': {
+      // request_id is the server's own id for a request; the id a client sent in X-Request-Id is kept beside it,
+      // marked as the client's (a client can send anything, another's id included). Either finds the rows: the
+      // request log through (seller_id, client_request_id), the audit log through its own two indexes.
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('request_logs').addColumn('client_request_id', 'text').execute();
+        await db.schema.alterTable('audit_log').addColumn('client_request_id', 'text').execute();
+        await db.schema.createIndex('request_logs_seller_client_request').on('request_logs').columns(['seller_id', 'client_request_id']).execute();
+        await db.schema.createIndex('audit_log_request').on('audit_log').column('request_id').execute();
+        await db.schema.createIndex('audit_log_client_request').on('audit_log').column('client_request_id').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('audit_log_client_request').ifExists().execute();
+        await db.schema.dropIndex('audit_log_request').ifExists().execute();
+        await db.schema.dropIndex('request_logs_seller_client_request').ifExists().execute();
+        await db.schema.alterTable('audit_log').dropColumn('client_request_id').execute();
+        await db.schema.alterTable('request_logs').dropColumn('client_request_id').execute();
+      },
+    },
   };
 }
 

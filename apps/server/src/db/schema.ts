@@ -240,7 +240,10 @@ export interface RequestLogsTable {
   key_id: string | null;
   key_name: string | null;
   key_prefix: string | null;
+  /** The server's own id for the request. */
   request_id: string;
+  /** The caller's `X-Request-Id`, when it sent an acceptable one (migration 025). */
+  client_request_id: ColumnType<string | null, string | null | undefined, never>;
   api_version: string | null;
   mode: ColumnType<string, string | undefined, string>;
   /** A write's JSON body with secret-like properties redacted; null otherwise. */
@@ -262,7 +265,10 @@ export interface AuditLogTable {
   actor_label: string | null;
   action: string;
   target_id: string | null;
+  /** The server's own id for the request that made the change (null for the CLI). */
   request_id: string | null;
+  /** The caller's `X-Request-Id`, when it sent an acceptable one (migration 025). */
+  client_request_id: ColumnType<string | null, string | null | undefined, never>;
   /** Null when the operator turned client addresses off. */
   client_address: string | null;
   /** 'test' for a change of test data (migration 020), else 'live'. */

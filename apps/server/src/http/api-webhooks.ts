@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { SqlWebhookStore } from '../webhooks/sql-webhook-store.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { headerReader } from './header-reader.js';
+import { clientRequestIdOf } from './request-id.js';
 
 export interface ApiWebhookOptions {
   database: DatabaseHandle;
@@ -24,6 +25,7 @@ export function apiKeyAudit(request: FastifyRequest): AuditContext {
   return {
     actor: { type: 'api_key', id: null, label: key === undefined ? null : apiKeyDisplayPrefix(key) },
     requestId: request.id,
+    clientRequestId: clientRequestIdOf(request),
     clientAddress: request.server.auditClientAddresses === false ? null : request.ip,
   };
 }

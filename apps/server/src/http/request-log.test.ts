@@ -37,8 +37,10 @@ describe('request logging', () => {
     const parsed = lines.map((line) => JSON.parse(line));
     const expected = { 'log-test-1': ['POST', 201], 'log-test-2': ['GET', 200], 'log-test-3': ['GET', 404] } as const;
     for (const [id, [method, status]] of Object.entries(expected)) {
-      const mine = parsed.filter((entry) => entry.reqId === id);
+      // The client's id beside the server's own: a client's value never stands in for the server's.
+      const mine = parsed.filter((entry) => entry.clientRequestId === id);
       expect(mine, id).toHaveLength(1);
+      expect(mine[0].reqId, id).toMatch(/^req_[0-9a-f]{32}$/);
       expect(mine[0], id).toMatchObject({ msg: 'request', status, method });
     }
     expect(lines.join('\n')).not.toContain(seller.key);
@@ -60,8 +62,8 @@ describe('request logging', () => {
       socket.on('error', reject);
     });
     // The server notices the closed connection when it next reads: wait for its line about this request.
-    await vi.waitFor(() => expect(lines.map((line) => JSON.parse(line)).filter((e) => e.reqId === 'abort-test-1').length).toBeGreaterThan(0));
-    const mine = lines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === 'abort-test-1');
+    await vi.waitFor(() => expect(lines.map((line) => JSON.parse(line)).filter((e) => e.clientRequestId === 'abort-test-1').length).toBeGreaterThan(0));
+    const mine = lines.map((line) => JSON.parse(line)).filter((entry) => entry.clientRequestId === 'abort-test-1');
     expect(mine.map((entry) => entry.level).every((level: number) => level < 50), JSON.stringify(mine)).toBe(true);
     expect(JSON.stringify(mine)).not.toContain('"stack"');
     expect(mine.some((entry) => /aborted/.test(entry.msg)), JSON.stringify(mine)).toBe(true);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_VERSION_HEADER, type SellerContext } from '@customers-api/core';
+import { clientRequestIdOf } from '../request-id.js';
 import { pathOf } from '../request-target.js';
 import { loggedErrorBody, loggedRequestBody } from './request-body.js';
 import type { RequestLogRecorder } from './request-log-recorder.js';
@@ -39,6 +40,7 @@ export function registerRequestLogging(app: FastifyInstance, recorder: RequestLo
         durationMs: Math.round(reply.elapsedTime * 10) / 10,
         keyId: seller.keyId ?? null,
         requestId: String(request.id),
+        clientRequestId: clientRequestIdOf(request),
         apiVersion: typeof version === 'string' ? version : seller.apiVersion ?? null,
         // Test keys are another engineer's (issue 39): their context's mode when it has one, else live.
         mode: seller.mode === 'test' ? 'test' : 'live',

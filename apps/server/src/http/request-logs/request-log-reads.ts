@@ -4,6 +4,7 @@ import type { RequestLogsTable } from '../../db/schema.js';
 
 /** The filters of the Request logs page (openapi.dashboard.yaml, listRequestLogs), already checked. */
 export interface RequestLogFilters {
+  /** The server's id for the request or the one its client sent: either finds the row. */
   requestId?: string;
   /** 2, 3, 4 or 5 (the status class). */
   statusClass?: number;
@@ -34,6 +35,7 @@ export function listedRequestLog(row: Row) {
     key_name: row.key_name,
     key_prefix: row.key_prefix,
     request_id: row.request_id,
+    client_request_id: row.client_request_id ?? null,
     api_version: row.api_version,
     mode: row.mode === 'test' ? ('test' as const) : ('live' as const),
   };
@@ -49,12 +51,15 @@ export function detailedRequestLog(row: Row) {
 }
 
 /**
- * One page of the seller's request logs, newest first (read through (seller_id, id), or (seller_id, request_id)
- * for one request id), `limit + 1` rows so the caller knows whether an older page exists.
+ * One page of the seller's request logs, newest first (read through (seller_id, id), or (seller_id, request_id) and
+ * (seller_id, client_request_id) for one request id), `limit + 1` rows so the caller knows whether an older page exists.
  */
 export async function listRequestLogs(handle: DatabaseHandle, sellerId: string, filters: RequestLogFilters): Promise<Row[]> {
   let query = handle.db.selectFrom('request_logs').selectAll().where('seller_id', '=', sellerId);
-  if (filters.requestId !== undefined) query = query.where('request_id', '=', filters.requestId);
+  if (filters.requestId !== undefined) {
+    const id = filters.requestId;
+    query = query.where((eb) => eb.or([eb('request_id', '=', id), eb('client_request_id', '=', id)]));
+  }
   if (filters.statusClass !== undefined) {
     query = query.where('status', '>=', filters.statusClass * 100).where('status', '<', filters.statusClass * 100 + 100);
   }

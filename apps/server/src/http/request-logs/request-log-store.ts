@@ -11,7 +11,10 @@ export interface RequestLogEntry {
   status: number;
   durationMs: number;
   keyId: string | null;
+  /** The server's own id for the request. */
   requestId: string;
+  /** The caller's acceptable `X-Request-Id`, when it sent one. */
+  clientRequestId?: string | null;
   apiVersion: string | null;
   mode: 'live' | 'test';
   requestBody: string | null;
@@ -24,13 +27,13 @@ export const REQUEST_LOGS_PER_SELLER = 100_000;
 /** The most rows one prune run deletes, in total. */
 export const REQUEST_LOG_PRUNE_BATCH = 5_000;
 
-const COLUMNS = 'seller_id, occurred_at, method, path, status, duration_ms, key_id, key_name, key_prefix, request_id, api_version, mode, request_body, error_body';
+const COLUMNS = 'seller_id, occurred_at, method, path, status, duration_ms, key_id, key_name, key_prefix, request_id, api_version, mode, request_body, error_body, client_request_id';
 /** SQLite: one prepared row insert, run synchronously for each row inside one write transaction. */
-const SQLITE_INSERT = `insert into request_logs (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const SQLITE_INSERT = `insert into request_logs (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 /** PostgreSQL: the whole batch in one statement, a column per array parameter. */
 const POSTGRES_INSERT = `insert into request_logs (${COLUMNS})
   select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::integer[], $6::real[], $7::uuid[],
-    $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])`;
+    $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])`;
 
 type KeyNames = Map<string, { name: string; prefix: string } | null>;
 
@@ -40,6 +43,7 @@ function valuesOf(entry: RequestLogEntry, keys: KeyNames): unknown[] {
   return [
     entry.sellerId, entry.occurredAt, entry.method, entry.path, entry.status, entry.durationMs, entry.keyId,
     key?.name ?? null, key?.prefix ?? null, entry.requestId, entry.apiVersion, entry.mode, entry.requestBody, entry.errorBody,
+    entry.clientRequestId ?? null,
   ];
 }
 
@@ -57,7 +61,7 @@ export async function insertRequestLogs(handle: DatabaseHandle, entries: readonl
     for (const row of rows) keys.set(String(row.id), { name: row.name, prefix: row.prefix });
   }
   if (handle.dialect === 'postgres') {
-    const columns: unknown[][] = Array.from({ length: 14 }, () => []);
+    const columns: unknown[][] = Array.from({ length: 15 }, () => []);
     for (const entry of entries) valuesOf(entry, keys).forEach((value, index) => columns[index]!.push(value));
     await handle.db.executeQuery(CompiledQuery.raw(POSTGRES_INSERT, columns));
     return;

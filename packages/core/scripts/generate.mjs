@@ -68,6 +68,7 @@ const exports = {
   validateWebhookEndpointUpdate: 'openapi#/$defs/WebhookEndpointUpdate',
   validateWebhookSecretRotation: 'openapi#/$defs/WebhookSecretRotation',
   validateWebhookReplay: 'openapi#/$defs/WebhookReplay',
+  validateTestClockChange: 'openapi#/$defs/TestClockChange',
   validateWebhookEndpointId: 'openapi#/$defs/WebhookEndpointIdParameter',
   validateIdempotencyKey: 'openapi#/$defs/IdempotencyKeyParameter',
   validateRequestId: 'openapi#/$defs/RequestIdParameter',

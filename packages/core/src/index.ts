@@ -17,6 +17,8 @@ export type {
   CreatedWebhookEndpoint,
   EventList,
   TestDataWipe,
+  TestClock,
+  TestClockChange,
   WebhookEndpoint,
   WebhookEndpointCreate,
   WebhookEndpointList,
@@ -69,6 +71,15 @@ export type { ListPosition } from './customers/cursor.js';
 export { parseListQuery, DEFAULT_PAGE_SIZE, type ListQuery } from './validation/list-query.js';
 export { isLive, isMode, tenantKey, tenantOf, tenantOfCustomer, type Mode, type Tenant } from './tenancy/tenant.js';
 export { memoryTestData, wipeTestData, type TestDataStore } from './tenancy/test-data.js';
+export {
+  changeTestClock,
+  mockTestClock,
+  readTestClock,
+  testClockNow,
+  testClockTimestamp,
+  MAX_TEST_CLOCK_ADVANCE_MS,
+  type TestClockDoor,
+} from './tenancy/test-clock.js';
 export { MemoryCustomerStore, type ChangeListener, type MemoryCustomerStoreOptions } from './store/memory-store.js';
 
 // Change events: what stores record, the events built from it, Standard Webhooks signatures, delivery rules

@@ -24,6 +24,8 @@ export type WebhookReplay = components['schemas']['WebhookReplay'];
 export type WebhookReplayResult = components['schemas']['WebhookReplayResult'];
 export type EventList = components['schemas']['EventList'];
 export type TestDataWipe = components['schemas']['TestDataWipe'];
+export type TestClock = components['schemas']['TestClock'];
+export type TestClockChange = components['schemas']['TestClockChange'];
 
 /** Who is calling: the seller an API key belongs to, and that seller's plan limit. */
 export interface SellerContext {
@@ -46,6 +48,11 @@ export interface SellerContext {
   keyId?: string;
   /** Which of the seller's data the key acts on (issue 38); omitted: live. Read it through `keyModeOf`. */
   mode?: 'live' | 'test';
+  /**
+   * Test mode on a host with per-seller test clocks (the server): how far the seller's test clock is ahead of the
+   * host's clock, read once per test-mode request. Omitted or 0: the host's clock. Never read in live mode.
+   */
+  testClockOffsetMs?: number;
   /**
    * The scopes the key was granted: null or omitted for a secret key (`sk_`), which holds every scope; the list for
    * a restricted key (`rk_`).

@@ -124,6 +124,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...options.webhooks,
     endpoints: seed?.webhooks ?? [],
   });
+  // POST /api/test_clock is a second door onto the same clock: it waits for deliveries under way too.
+  api.settleBeforeClockChange(() => webhooks.settle());
   const examples = options.examples ?? loadSpecExamples();
   const corsOrigins = options.corsOrigins ?? '*';
 

@@ -10,13 +10,23 @@ import { SCOPES, assertScope, missingScope, parseScopeList } from './scopes.js';
 const createCustomer = OPERATIONS.find((operation) => operation.id === 'createCustomer')!;
 
 describe('scopes', () => {
-  it('are generated from openapi.yaml: the five of the issue, by resource, read before write', () => {
-    expect(SCOPES).toEqual(['customers:read', 'customers:write', 'webhook_endpoints:read', 'webhook_endpoints:write', 'events:read']);
+  it('are generated from openapi.yaml: the five of the issue and the test clock pair, by resource, read before write', () => {
+    expect(SCOPES).toEqual([
+      'customers:read',
+      'customers:write',
+      'webhook_endpoints:read',
+      'webhook_endpoints:write',
+      'events:read',
+      'test_clock:read',
+      'test_clock:write',
+    ]);
     expect(Object.fromEntries(OPERATIONS.map((operation) => [operation.id, operation.scopes]))).toMatchObject({
       listCustomers: ['customers:read'],
       createCustomer: ['customers:write'],
       getEvent: ['events:read'],
       replayWebhookEvents: ['webhook_endpoints:write'],
+      getTestClock: ['test_clock:read'],
+      advanceTestClock: ['test_clock:write'],
     });
   });
 

@@ -9,6 +9,7 @@ import {
 } from '../validation/validate.js';
 import { buildCustomer } from './build-customer.js';
 import { type Clock, createMonotonicClock } from './clock.js';
+import { testClockTimestamp } from '../tenancy/test-clock.js';
 import { encodeCursor, scopeOf } from './cursor.js';
 import { type ListPlan, planList } from './list-plan.js';
 import { idempotencyRecord } from './idempotency.js';
@@ -67,6 +68,8 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
   const { store } = options;
   const clock = options.clock ?? createMonotonicClock();
   const newId = options.newId ?? uuidV7;
+  // Test mode's timestamps follow the seller's test clock (read once per request by the host).
+  const stamp = (seller: SellerContext) => testClockTimestamp(clock, seller);
 
   return {
     async create(seller, body, { idempotencyKey } = {}) {
@@ -74,7 +77,7 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
         throw errors.idempotencyKeyMalformed();
       }
       const input = parseCustomerCreate(body);
-      const now = clock();
+      const now = stamp(seller);
       const customer = buildCustomer(input, { id: newId(), sellerId: seller.sellerId, mode: tenantOf(seller).mode, createdAt: now });
       const idempotency =
         idempotencyKey === undefined ? undefined : await idempotencyRecord(idempotencyKey, input, now);
@@ -107,7 +110,7 @@ export function createCustomerService(options: CustomerServiceOptions): Customer
       const changes = parseCustomerUpdate(body);
       const key = canonicalCustomerId(id);
       if (!key) throw errors.customerNotFound();
-      const result = await store.updateCustomer(tenantOf(seller), key, changes, clock());
+      const result = await store.updateCustomer(tenantOf(seller), key, changes, stamp(seller));
       switch (result.kind) {
         case 'updated':
           return result.customer;

@@ -150,6 +150,26 @@ export const SPEC_OPERATIONS = {
       "customers:write",
       "webhook_endpoints:write"
     ]
+  },
+  "getTestClock": {
+    "method": "GET",
+    "path": "/api/test_clock",
+    "readsBody": false,
+    "successStatus": 200,
+    "successSchema": "TestClock",
+    "scopes": [
+      "test_clock:read"
+    ]
+  },
+  "advanceTestClock": {
+    "method": "POST",
+    "path": "/api/test_clock",
+    "readsBody": true,
+    "successStatus": 200,
+    "successSchema": "TestClock",
+    "scopes": [
+      "test_clock:write"
+    ]
   }
 } as const;
 
@@ -159,5 +179,7 @@ export const SPEC_SCOPES = [
   "customers:write",
   "webhook_endpoints:read",
   "webhook_endpoints:write",
-  "events:read"
+  "events:read",
+  "test_clock:read",
+  "test_clock:write"
 ] as const;

@@ -2,6 +2,7 @@ import { authenticate, type KeyLookup } from '../auth/authenticate.js';
 import type { CustomerService } from '../customers/customer-service.js';
 import type { WebhookService } from '../webhooks/webhook-service.js';
 import type { TestDataStore } from '../tenancy/test-data.js';
+import type { TestClockDoor } from '../tenancy/test-clock.js';
 import { errors, toApiError } from '../errors/registry.js';
 import { isApiError } from '../errors/api-error.js';
 import { API_RESPONSE_HEADERS, runOperation } from './operations.js';
@@ -20,6 +21,8 @@ export interface ApiHandlerOptions {
   webhooks?: WebhookService;
   /** The one-call wipe of test data; without it, deleteTestData answers 404 like an unknown route. */
   testData?: TestDataStore;
+  /** The test clock's door; without it, getTestClock and advanceTestClock answer 404 like unknown routes. */
+  testClock?: TestClockDoor;
   lookupKey: KeyLookup;
   /** Computes core's `hashApiKey`; a server may pass a synchronous SHA-256. */
   hashKey?: (key: string) => string | Promise<string>;
@@ -92,6 +95,7 @@ export function createApiHandler(options: ApiHandlerOptions): (request: ApiReque
       apiVersion: version.version,
       webhooks: options.webhooks,
       testData: options.testData,
+      testClock: options.testClock,
     });
     return result;
   }

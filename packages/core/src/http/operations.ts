@@ -4,6 +4,7 @@ import { SPEC_OPERATIONS } from '../generated/operations.js';
 import type { CreatedWebhookEndpoint, Customer, CustomerEvent, SellerContext } from '../types.js';
 import type { WebhookService } from '../webhooks/webhook-service.js';
 import { type TestDataStore, wipeTestData } from '../tenancy/test-data.js';
+import { changeTestClock, readTestClock, type TestClockDoor } from '../tenancy/test-clock.js';
 import { BODY_LIMIT_BYTES, readJsonBody } from './read-json-body.js';
 import { assertScope } from '../auth/scopes.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
@@ -52,6 +53,8 @@ export interface OperationInput {
   webhooks?: WebhookService | undefined;
   /** The test-data wipe over the host's stores; without it, deleteTestData answers `404` like an unknown route. */
   testData?: TestDataStore | undefined;
+  /** The seller's test clock; without it, getTestClock and advanceTestClock answer `404` like an unknown route. */
+  testClock?: TestClockDoor | undefined;
 }
 
 /** A customer a store read in the authentication step: the canonical id asked for and what the seller has there. */
@@ -129,7 +132,14 @@ const CALLS: Record<OperationId, Call> = {
         .then((event) => inCallersVersion(input, event)),
   },
   deleteTestData: { run: (input) => wipeTestData(input.seller, testDataOf(input)) },
+  getTestClock: { run: (input) => readTestClock(input.seller, testClockOf(input)) },
+  advanceTestClock: { run: (input, json) => changeTestClock(input.seller, testClockOf(input), json) },
 };
+
+function testClockOf(input: OperationInput): TestClockDoor {
+  if (!input.testClock) throw errors.routeNotFound(pathFor('getTestClock'));
+  return input.testClock;
+}
 
 function testDataOf(input: OperationInput): TestDataStore {
   if (!input.testData) throw errors.routeNotFound(pathFor('deleteTestData'));

@@ -55,6 +55,7 @@ describe('routeRequest', () => {
       { template: '/api/events', allowed: ['GET', 'HEAD'] },
       { template: '/api/events/{id}', allowed: ['GET', 'HEAD'] },
       { template: '/api/test_data', allowed: ['DELETE'] },
+      { template: '/api/test_clock', allowed: ['GET', 'HEAD', 'POST'] },
     ]);
   });
 });

@@ -34,7 +34,7 @@ describe('ForcedResponses', () => {
   it('rejects what cannot be forced when it is queued', () => {
     const queue = new ForcedResponses();
     const cases: Array<[string, ForcedResponse, RegExp]> = [
-      ['listSellers', { status: 500 }, /unknown operation; use one of listCustomers, createCustomer, getCustomer, updateCustomer, deleteCustomer, listWebhookEndpoints, createWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookEndpointSecret, replayWebhookEvents, listEvents, getEvent, deleteTestData$/],
+      ['listSellers', { status: 500 }, /unknown operation; use one of listCustomers, createCustomer, getCustomer, updateCustomer, deleteCustomer, listWebhookEndpoints, createWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookEndpointSecret, replayWebhookEvents, listEvents, getEvent, deleteTestData, getTestClock, advanceTestClock$/],
       ['createCustomer', { status: 200, body: {} }, /status 200 cannot be forced; use one of 201, 400/],
       ['createCustomer', { status: 201 }, /status 201 needs the body/],
       ['createCustomer', { status: 500, body: {} }, /a body goes only with the success status 201/],

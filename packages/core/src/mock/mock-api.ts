@@ -2,6 +2,7 @@ import { createCustomerService } from '../customers/customer-service.js';
 import type { Clock } from '../customers/clock.js';
 import { createApiHandler } from '../http/api-handler.js';
 import { memoryTestData } from '../tenancy/test-data.js';
+import { mockTestClock } from '../tenancy/test-clock.js';
 import type { ApiVersioning } from '../versions/version-change.js';
 import type { ApiRequest } from '../http/types.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
@@ -100,6 +101,11 @@ export interface MockApi {
    * event times all read it. `clock.set(date)` freezes it there, `clock.advance(ms)` moves it on.
    */
   clock: MockClock;
+  /**
+   * Work to wait for before `POST /api/test_clock` moves the clock (the HTTP mock's deliveries under way, as
+   * `/__mock/clock` waits for them), so the retries they lead to are scheduled first.
+   */
+  settleBeforeClockChange(settle: () => Promise<void>): void;
   /** The sellers given in the options, with generated keys and ids filled in. */
   sellers: MockSeller[];
   /** Without a `sellers` option: the seller behind every well-formed key (its `apiKey` is one such key). */
@@ -166,6 +172,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   // Seeds go through the same rules and clock, into the same store, without events.
   const seedService = createCustomerService({ store: events.quietStore, clock });
   const forced = new ForcedResponses();
+  let settleBeforeClockChange: () => Promise<void> = async () => {};
   const rateLimiter =
     typeof options.rateLimit === 'number' ? memoryLimiter(options.rateLimit, mockClock.now) : options.rateLimit;
   // With a rate limit, failed authentications are limited per client address as on the server (hosts with a
@@ -177,6 +184,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     service,
     webhooks,
     testData: memoryTestData(store, webhookStore),
+    // The mocks' test clock is their one clock: `/__mock/clock` is the other door onto it.
+    testClock: mockTestClock(mockClock, () => settleBeforeClockChange()),
     lookupKey: directory.lookupKey,
     hashKey: directory.hashKey,
     // A version's sunset follows the mock's clock, so a test can move past it.
@@ -277,6 +286,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     clearRequests: () => journal.clear(),
     journalUsage: () => journal.usage(),
     clock: mockClock,
+    settleBeforeClockChange(settle) {
+      settleBeforeClockChange = settle;
+    },
     sellers: directory.sellers,
     defaultSeller: directory.defaultSeller,
     ready,

@@ -1,4 +1,5 @@
 import { type Clock, createMonotonicClock } from '../customers/clock.js';
+import { testClockTimestamp } from '../tenancy/test-clock.js';
 import { tenantKey, tenantOf } from '../tenancy/tenant.js';
 import { decodeCursor, encodeCursor, scopeOf } from '../customers/cursor.js';
 import { idempotencyRecord } from '../customers/idempotency.js';
@@ -81,6 +82,8 @@ export interface WebhookService {
 export function createWebhookService(options: WebhookServiceOptions): WebhookService {
   const { store } = options;
   const clock = options.clock ?? createMonotonicClock();
+  // Test mode's timestamps follow the seller's test clock (read once per request by the host).
+  const stamp = (seller: SellerContext) => testClockTimestamp(clock, seller);
   const newId = options.newId ?? uuidV7;
   const newSecret = options.newSecret ?? generateWebhookSecret;
   const allowPrivate = options.allowPrivate ?? false;
@@ -100,7 +103,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       const scope = scopeOf(tenantKey(tenantOf(seller)), {});
       const after = cursor === undefined ? undefined : decodeCursor(cursor, scope);
       const rows = await store.listEndpoints(tenantOf(seller), { limit: limit + 1, after });
-      const now = clock();
+      const now = stamp(seller);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       const hasMore = rows.length > limit && last !== undefined;
@@ -113,7 +116,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 
     async createEndpoint(seller, body, { idempotencyKey } = {}) {
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) throw errors.idempotencyKeyMalformed();
-      const now = clock();
+      const now = stamp(seller);
       const input = parseEndpointCreate(body, { allowPrivate, openVersions: open(now) });
       const id = newId();
       const secret = newSecret();
@@ -149,11 +152,11 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     },
 
     async getEndpoint(seller, id) {
-      return endpointBody(await find(seller, id), clock());
+      return endpointBody(await find(seller, id), stamp(seller));
     },
 
     async updateEndpoint(seller, rawId, body) {
-      const now = clock();
+      const now = stamp(seller);
       const changes = parseEndpointUpdate(body, { allowPrivate, openVersions: open(now), now });
       const id = canonicalEndpointId(rawId);
       if (id === undefined) throw errors.webhookEndpointNotFound();
@@ -177,7 +180,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       const { overlapSeconds } = parseRotation(body);
       const id = canonicalEndpointId(rawId);
       if (id === undefined) throw errors.webhookEndpointNotFound();
-      const now = clock();
+      const now = stamp(seller);
       const until = overlapSeconds === 0 ? null : new Date(Date.parse(now) + overlapSeconds * 1000).toISOString();
       const rotated = await store.rotateSecret(tenantOf(seller), id, newSecret(), until);
       if (!rotated) throw errors.webhookEndpointNotFound();
@@ -185,7 +188,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     },
 
     async replay(seller, rawId, body) {
-      const now = clock();
+      const now = stamp(seller);
       const input = parseReplay(body, now);
       const endpoint = await find(seller, rawId);
       const scope = scopeOf(tenantKey(tenantOf(seller)), {
@@ -229,7 +232,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         createdFrom: plan.createdFrom,
         createdBefore: plan.createdBefore,
         undeliveredTo: plan.undeliveredTo,
-        notBefore: horizon(clock()),
+        notBefore: horizon(stamp(seller)),
       });
       const page = rows.slice(0, plan.limit);
       const last = page[page.length - 1];
@@ -242,7 +245,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     },
 
     async getEvent(seller, id) {
-      const event = isEventId(id) ? await store.findEvent(tenantOf(seller), id, horizon(clock())) : undefined;
+      const event = isEventId(id) ? await store.findEvent(tenantOf(seller), id, horizon(stamp(seller))) : undefined;
       if (!event) throw errors.eventNotFound();
       return event;
     },

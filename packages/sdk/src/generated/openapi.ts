@@ -314,6 +314,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/test_clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the test clock
+         * @description The test clock's time. Only a test key (`sk_test_…`, `rk_test_…`) may call it: a live key gets
+         *     `403 Forbidden`.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        /**
+         * Set the test clock, or move it forward
+         * @description `{ "now": ISO-8601 }` sets the test clock to that instant; `{ "advance_ms": N }` moves it forward by N
+         *     milliseconds (at most ten years in one call). Exactly one of the two. The clock never goes back: an instant
+         *     earlier than its now is `400` (so it is never behind the timestamps of existing test objects). Work that
+         *     falls due on the way falls due at once, in order: the waiting deliveries of test webhook endpoints whose retry
+         *     comes due within the move are sent, each retry scheduled from the instant its attempt fell due, so moving
+         *     past the whole retry schedule (about three days) has a failing test endpoint's deliveries attempted to the
+         *     end and given up, and the endpoint marked failing, without waiting on the wall clock. The answer comes once
+         *     the clock has moved; the deliveries follow from the reference server's worker within seconds (the mocks send
+         *     them before answering, as `/__mock/clock` does). Only a test key may call it: a live key gets
+         *     `403 Forbidden`. Live data, live deliveries and live timestamps never move.
+         */
+        post: operations["advanceTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "customer.created": {
@@ -527,6 +561,26 @@ export interface components {
         EventApiVersion: components["schemas"]["ApiVersionDate"];
         /** @description The customer's change number; 1 for its creation, one more for each later change, whether or not an endpoint received that change (so an endpoint may see gaps). Drop an event whose sequence is lower than one already applied for the customer. */
         EventSequence: number;
+        /** @description A test clock's time. */
+        TestClock: {
+            /**
+             * Format: date-time
+             * @description The test clock's time (ISO 8601, UTC).
+             */
+            now: string;
+            /** @description Whether it stands still (a mock's clock once set); `false` while it runs with the wall clock. */
+            frozen: boolean;
+        };
+        /** @description Exactly one of `now` and `advance_ms`. */
+        TestClockChange: {
+            /**
+             * Format: date-time
+             * @description Set the test clock to this instant, not before its now.
+             */
+            now?: string;
+            /** @description Move the test clock forward by this many milliseconds (ten years at most). */
+            advance_ms?: number;
+        };
         /** @description What a wipe of the test data removed. */
         TestDataWipe: {
             /** @description Test customers deleted. */
@@ -1022,6 +1076,23 @@ export interface components {
                  * @example 1
                  */
                 "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not valid JSON, has neither or both of `now` and `advance_ms` or an unknown property, a value that is not an instant or a number of milliseconds, or an instant before the test clock's now; the message names the property. */
+        BadRequestTestClock: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Customers-Version": components["headers"]["Customers-Version"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2191,6 +2262,108 @@ export interface operations {
             400: components["responses"]["BadRequestVersion"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["TestKeyRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test clock. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            400: components["responses"]["BadRequestVersion"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["TestKeyRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id of the caller's choosing, echoed in the response's `X-Request-Id` (else the server makes one).
+                 * @example req_7Hc2kQ9xWm
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The API version the request is written for (one of `x-api-versions`); when absent, the version the
+                 *     seller is pinned to (the latest when that one is past its sunset). Checked after the route and before the
+                 *     API key: a malformed or unknown version, or one past its sunset, is `400`
+                 *     (`Customers-Version header must be one of: ...`).
+                 * @example 2026-11-26
+                 */
+                "Customers-Version"?: components["parameters"]["CustomersVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestClockChange"];
+            };
+        };
+        responses: {
+            /** @description The test clock after the move. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Customers-Version": components["headers"]["Customers-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            400: components["responses"]["BadRequestTestClock"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["TestKeyRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

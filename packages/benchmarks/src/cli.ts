@@ -1,7 +1,7 @@
 // pnpm bench: the full run, printed and written into BENCHMARKS.md at the repository root.
 // Options: --smoke (the seconds-long test configuration), --no-write (print only). A server row above 100% of its
 // floor fails the run (exit 1, both rows named; not with --smoke). For experiments (printed only):
-// BENCH_ONLY=sqlite-get,prism-get,sdk,msw-get  BENCH_ROUNDS  BENCH_DURATION  BENCH_CONNECTIONS  BENCH_LOG_LEVEL
+// BENCH_ONLY=sqlite-get,prism-get,sdk,msw-get  BENCH_DELIVERIES  BENCH_ROUNDS  BENCH_DURATION  BENCH_CONNECTIONS  BENCH_LOG_LEVEL
 // BENCH_BEFORE=/abs/path/to/old-server-bundle.js adds before-get/list/post/mixed (the old server on its own database).
 // BENCH_CPU_PROF=dir: each Node target writes a V8 CPU profile (node --cpu-prof) there when it stops.
 // BENCH_SDK_AA=1: the SDK rows measure raw fetch with the signal against itself (an A/A check of the method's width).
@@ -26,6 +26,8 @@ const config: BenchConfig = {
   ...(env.BENCH_BEFORE ? { before: env.BENCH_BEFORE } : {}),
   ...(env.BENCH_CPU_PROF ? { cpuProfileDir: resolve(env.BENCH_CPU_PROF) } : {}),
 };
+// The delivery rows' size, for a quick before/after of only them (BENCH_ONLY=delivery-sqlite,delivery-postgres).
+if (env.BENCH_DELIVERIES) config.delivery = { ...config.delivery, deliveries: Number(env.BENCH_DELIVERIES) };
 // A full run with an old build beside it (BENCH_BEFORE) still writes BENCHMARKS.md; any other override only prints.
 const partial = args.includes('--smoke') || Object.keys(env).some((name) => name.startsWith('BENCH_') && name !== 'BENCH_BEFORE');
 

@@ -95,12 +95,16 @@ export {
 export {
   generateWebhookSecret,
   isWebhookSecret,
+  signedWebhookText,
   signWebhook,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_SECRET_ROTATION_OVERLAP_MS,
   webhookHeaders,
+  webhookSecretBytes,
+  webhookSignature,
   type SignedContent,
   type WebhookHeaders,
+  type WebhookSigner,
 } from './events/webhook-signature.js';
 export {
   isAcknowledged,

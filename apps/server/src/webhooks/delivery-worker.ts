@@ -18,6 +18,8 @@ import {
 import { DELIVERY_SLOTS_PER_PROCESS, ENDPOINT_DELIVERY_SLOTS, SELLER_DELIVERY_SLOTS } from './delivery-fairness.js';
 import type { SecretBox } from './secret-box.js';
 import { sendWebhook } from './send-webhook.js';
+import { signWithNode } from './sign-with-node.js';
+import { WebhookAgents } from './webhook-agents.js';
 
 /** Milliseconds since the epoch; tests pass a clock they move by hand. */
 export interface WorkerClock {
@@ -99,6 +101,8 @@ export class DeliveryWorker {
   readonly #owner = randomUUID();
   readonly #inFlight = new Map<number, Promise<void>>();
   readonly #abort = new AbortController();
+  /** Kept-alive sockets to receivers, per origin and checked address. */
+  readonly #agents = new WebhookAgents();
   #pumping: Promise<void> | undefined;
   #again = false;
   #stopped = false;
@@ -225,6 +229,7 @@ export class DeliveryWorker {
     const grace = setTimeout(() => this.#abort.abort(), Math.min(this.#options.timeoutMs, 2000));
     await Promise.all(this.#inFlight.values());
     clearTimeout(grace);
+    this.#agents.destroy();
     await this.#releaseLeases();
   }
 
@@ -365,7 +370,8 @@ export class DeliveryWorker {
         keys.push(secrets.open(delivery.previousSecret, delivery.endpointId));
       }
       // Signed at the attempt's start, so the kept attempt time gives back `webhook-timestamp` (delivery-detail.ts).
-      const headers = await webhookHeaders(keys, { id: change.eventId, timestamp: Math.floor(startedAt.getTime() / 1000), body });
+      // node:crypto's HMAC, byte for byte core's Web Crypto signature without a key import per attempt.
+      const headers = await webhookHeaders(keys, { id: change.eventId, timestamp: Math.floor(startedAt.getTime() / 1000), body }, signWithNode);
       signature = headers['webhook-signature'];
       outcome = await sendWebhook({
         url: delivery.url,
@@ -374,6 +380,7 @@ export class DeliveryWorker {
         timeoutMs: this.#options.timeoutMs,
         allowPrivate: this.#options.allowPrivate,
         signal: this.#abort.signal,
+        agents: this.#agents,
       });
     } catch (error) {
       outcome = { error: error instanceof Error ? error.message : String(error) };

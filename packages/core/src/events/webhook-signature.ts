@@ -45,18 +45,50 @@ export function isWebhookSecret(value: string): boolean {
  * await signWebhook(secret, { id: 'evt_…', timestamp: 1764150000, body }); // "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="
  */
 export async function signWebhook(secret: string, content: SignedContent): Promise<string> {
-  if (!isWebhookSecret(secret)) throw new TypeError('a webhook secret is "whsec_" followed by base64');
   const key = await globalThis.crypto.subtle.importKey(
     'raw',
-    fromBase64(secret.slice(WEBHOOK_SECRET_PREFIX.length)),
+    webhookSecretBytes(secret),
     { name: 'HMAC', hash: 'SHA-256' },
     // Stryker disable next-line BooleanLiteral: the key never leaves this function, so whether it could be exported cannot be seen
     false,
     ['sign'],
   );
-  const signed = new TextEncoder().encode(`${content.id}.${content.timestamp}.${content.body}`);
-  const mac = await globalThis.crypto.subtle.sign('HMAC', key, signed);
-  return `v1,${toBase64(new Uint8Array(mac))}`;
+  const mac = await globalThis.crypto.subtle.sign('HMAC', key, new TextEncoder().encode(signedWebhookText(content)));
+  return webhookSignature(new Uint8Array(mac));
+}
+
+/** Signs one delivery with one secret, as {@link signWebhook} does; a host may pass a faster one of its own (the server's node:crypto HMAC). */
+export type WebhookSigner = (secret: string, content: SignedContent) => string | Promise<string>;
+
+/**
+ * The key bytes of a `whsec_` secret (a throw for anything else): what any {@link WebhookSigner} keys its HMAC with.
+ *
+ * @example
+ * webhookSecretBytes('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'); // Uint8Array(24)
+ */
+export function webhookSecretBytes(secret: string): Uint8Array<ArrayBuffer> {
+  if (!isWebhookSecret(secret)) throw new TypeError('a webhook secret is "whsec_" followed by base64');
+  return fromBase64(secret.slice(WEBHOOK_SECRET_PREFIX.length));
+}
+
+/**
+ * The exact text a delivery's HMAC covers: `{id}.{timestamp}.{body}`.
+ *
+ * @example
+ * signedWebhookText({ id: 'evt_1', timestamp: 1764150000, body: '{}' }); // "evt_1.1764150000.{}"
+ */
+export function signedWebhookText(content: SignedContent): string {
+  return `${content.id}.${content.timestamp}.${content.body}`;
+}
+
+/**
+ * One signature as it is sent: `v1,` and the base64 of the HMAC's 32 bytes.
+ *
+ * @example
+ * webhookSignature(mac); // "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="
+ */
+export function webhookSignature(mac: Uint8Array): string {
+  return `v1,${toBase64(mac)}`;
 }
 
 /**
@@ -65,10 +97,11 @@ export async function signWebhook(secret: string, content: SignedContent): Promi
  *
  * @example
  * const headers = await webhookHeaders([secret], { id: event.id, timestamp: Math.floor(Date.now() / 1000), body });
+ * // The server signs with node:crypto, byte for byte the same: webhookHeaders(secrets, content, signWithNodeCrypto)
  */
-export async function webhookHeaders(secrets: readonly string[], content: SignedContent): Promise<WebhookHeaders> {
+export async function webhookHeaders(secrets: readonly string[], content: SignedContent, sign: WebhookSigner = signWebhook): Promise<WebhookHeaders> {
   if (secrets.length === 0) throw new TypeError('at least one webhook secret is needed to sign');
-  const signatures = await Promise.all(secrets.map((secret) => signWebhook(secret, content)));
+  const signatures = await Promise.all(secrets.map((secret) => sign(secret, content)));
   return {
     'webhook-id': content.id,
     'webhook-timestamp': String(content.timestamp),

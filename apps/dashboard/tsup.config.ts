@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 /**
  * One browser script per page (the names the server's page shell loads: keys.js, webhooks.js, endpoint.js,
- * activity.js), each self-contained: no shared chunk to version, and a page never loads another page's code.
+ * activity.js, request-logs.js, events.js, customers.js), each self-contained: no shared chunk to version, and a page never loads another page's code.
  */
 export default defineConfig({
   entry: {
@@ -10,6 +10,9 @@ export default defineConfig({
     webhooks: 'src/pages/webhooks.ts',
     endpoint: 'src/pages/endpoint.ts',
     activity: 'src/pages/activity.ts',
+    'request-logs': 'src/pages/request-logs.ts',
+    events: 'src/pages/events.ts',
+    customers: 'src/pages/customers.ts',
   },
   format: ['esm'],
   platform: 'browser',

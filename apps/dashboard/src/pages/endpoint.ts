@@ -43,10 +43,15 @@ function shortened(text: string, { head = 10, tail = 6 } = {}): HTMLElement {
   return node;
 }
 
-/** Disabled, failing (since when) or active, said in words on the page. */
+/**
+ * Disabled, failing or active, said in words on the page by the API's one health rule (`health`: failing as soon as
+ * the last 5 attempts failed or an hour went by without a success), with the last success and the next retry.
+ */
 function endpointState(current: Endpoint): [string, string, string] {
   if (current.disabled) return ['Disabled', 'disabled', `since ${since(current.disabled_at)}: nothing is sent to it until you enable it.`];
-  if (current.failing) return ['Failing', 'failing', `since ${since(current.failing_since)}: a delivery was given up after every retry; the next successful one clears this.`];
+  const lastSuccess = current.last_succeeded_at ? `last success ${since(current.last_succeeded_at)}` : 'no attempt has succeeded yet';
+  const nextRetry = current.next_retry_at ? `next retry ${since(current.next_retry_at)}` : 'nothing waits to be retried';
+  if (current.health === 'failing' || current.failing) return ['Failing', 'failing', `Its recent attempts failed: ${lastSuccess}; ${nextRetry}.`];
   return ['Active', 'active', 'Events are sent to it as they happen.'];
 }
 
@@ -78,6 +83,8 @@ function renderEndpoint(shown: Endpoint): void {
   $('endpoint-created').replaceChildren(time(shown.created_at));
   $('rate-24h').textContent = rate(shown.success_rates.last_24h);
   $('rate-7d').textContent = rate(shown.success_rates.last_7d);
+  $('last-success').textContent = shown.last_succeeded_at ? since(shown.last_succeeded_at) : 'Never';
+  $('next-retry').textContent = shown.next_retry_at ? since(shown.next_retry_at) : 'None waiting';
   $('toggle-enabled').textContent = shown.disabled ? 'Enable' : 'Disable';
   const types = select('test-type');
   const chosen = types.value;

@@ -20,7 +20,11 @@ function endpointStatus(endpoint: Endpoint): [string, string, string | undefined
   if (endpoint.disabled) {
     return ['Disabled', 'disabled', 'Every delivery failed for 5 days, so nothing is sent to it. Enable it once your receiver works again.'];
   }
-  if (endpoint.failing) return ['Failing', 'failing', 'Deliveries were given up after every retry; a successful delivery clears this.'];
+  // The API's one health rule: failing as soon as the last 5 attempts failed, or an hour went by without a success.
+  if (endpoint.health === 'failing' || endpoint.failing) {
+    const next = endpoint.next_retry_at ? ` Next retry ${dateTime.format(new Date(endpoint.next_retry_at))}.` : '';
+    return ['Failing', 'failing', `Its recent attempts failed; a successful delivery clears this.${next}`];
+  }
   return ['Active', 'active', undefined];
 }
 

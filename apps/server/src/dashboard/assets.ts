@@ -20,7 +20,7 @@ export type DashboardAssets = ReadonlyMap<string, Asset>;
 let cached: DashboardAssets | undefined;
 
 /** The page scripts every Settings page loads; built by apps/dashboard (TypeScript) into its dist/. */
-export const PAGE_SCRIPTS = ['keys.js', 'webhooks.js', 'endpoint.js', 'activity.js'] as const;
+export const PAGE_SCRIPTS = ['keys.js', 'webhooks.js', 'endpoint.js', 'activity.js', 'request-logs.js', 'events.js', 'customers.js'] as const;
 
 /**
  * The pages' shell (HTML templates, styles, icon: src/dashboard/assets) and the page scripts (built by

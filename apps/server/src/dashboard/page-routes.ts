@@ -11,12 +11,18 @@ import { signedOutPage } from './signed-out-page.js';
 export const KEYS_PAGE = '/dashboard/settings/api-keys';
 export const WEBHOOKS_PAGE = '/dashboard/settings/webhooks';
 export const ACTIVITY_PAGE = '/dashboard/settings/activity';
+export const REQUEST_LOGS_PAGE = '/dashboard/settings/request-logs';
+export const EVENTS_PAGE = '/dashboard/settings/events';
+export const CUSTOMERS_PAGE = '/dashboard/settings/customers';
 
 /** The Settings pages on the shared layout (settings-layout.ts); add a page here and to SETTINGS_NAV. */
 const LAYOUT_PAGES: readonly SettingsPage[] = [
   { path: '/settings/api-keys', title: 'API Keys', content: 'keys.html', script: 'keys.js' },
   { path: '/settings/webhooks', title: 'Webhooks', content: 'webhooks.html', script: 'webhooks.js', stylesheet: 'webhooks.css' },
   { path: '/settings/activity', title: 'Activity', content: 'activity.html', script: 'activity.js' },
+  { path: '/settings/request-logs', title: 'Request logs', content: 'request-logs.html', script: 'request-logs.js', stylesheet: 'webhooks.css' },
+  { path: '/settings/events', title: 'Events', content: 'events.html', script: 'events.js', stylesheet: 'webhooks.css' },
+  { path: '/settings/customers', title: 'Customers', content: 'customers.html', script: 'customers.js', stylesheet: 'webhooks.css' },
 ];
 
 /**

@@ -22,6 +22,9 @@ export const SETTINGS_NAV: readonly { path: string; title: string }[] = [
   { path: '/settings/api-keys', title: 'API Keys' },
   { path: '/settings/webhooks', title: 'Webhooks' },
   { path: '/settings/activity', title: 'Activity' },
+  { path: '/settings/request-logs', title: 'Request logs' },
+  { path: '/settings/events', title: 'Events' },
+  { path: '/settings/customers', title: 'Customers' },
 ];
 
 /**

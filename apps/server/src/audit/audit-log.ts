@@ -77,11 +77,13 @@ export interface AuditQuery {
   action?: AuditAction;
   /** Only rows about this object (a key, an endpoint, a delivery, a seller). */
   targetId?: string;
+  /** Only rows of this mode (the dashboard's test/live switch; through the (seller_id, mode, id) index). */
+  mode?: 'live' | 'test';
   limit: number;
 }
 
 /** Audit rows, newest first. */
-export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, beforeId, action, targetId, limit }: AuditQuery): Promise<AuditRecord[]> {
+export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, beforeId, action, targetId, mode, limit }: AuditQuery): Promise<AuditRecord[]> {
   const rows = await handle.db
     .selectFrom('audit_log')
     .selectAll()
@@ -90,6 +92,7 @@ export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, b
     .$if(beforeId !== undefined, (qb) => qb.where('id', '<', beforeId!))
     .$if(action !== undefined, (qb) => qb.where('action', '=', action!))
     .$if(targetId !== undefined, (qb) => qb.where('target_id', '=', targetId!))
+    .$if(mode !== undefined, (qb) => qb.where('mode', '=', mode!))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

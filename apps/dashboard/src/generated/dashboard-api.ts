@@ -107,7 +107,8 @@ export interface paths {
         };
         /**
          * List the seller's API keys
-         * @description The seller's keys, oldest first, with their prefix only (never the key or its hash), a page at a time: at
+         * @description The seller's keys of one mode (`mode`: live keys by default, test keys with `mode=test`, as the dashboard's
+         *     test/live switch shows them), oldest first, with their prefix only (never the key or its hash), a page at a time: at
          *     most `limit` (default and most 100), and `next_cursor` for the next page (null after the last). Reading
          *     costs nothing of the seller's rate budget.
          */
@@ -499,6 +500,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/test_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Wipe the test data
+         * @description The public API's `DELETE /api/test_data` for the signed-in seller (the same rule and the same step): deletes
+         *     all of the seller's test data in one call (test customers, test webhook endpoints with their deliveries, test
+         *     events, the idempotency keys of test requests) and answers how much of each went. Live data is never
+         *     touched, whatever `mode` the page shows, and no event is sent. Test keys and the test version pin stay.
+         *     Audited as one `test_data.deleted` row marked test, with the session as actor. Like every change, it costs
+         *     one request of the seller's API rate budget (`429` with `Retry-After` when spent).
+         */
+        delete: operations["deleteDashboardTestData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/request-logs": {
         parameters: {
             query?: never;
@@ -789,6 +815,15 @@ export interface components {
          * @enum {string}
          */
         EndpointHealth: "healthy" | "failing" | "disabled";
+        /** @description What a wipe of the test data removed (openapi.yaml's `TestDataWipe`). */
+        TestDataWipe: {
+            /** @description Test customers deleted. */
+            customers: number;
+            /** @description Test webhook endpoints deleted, with their deliveries. */
+            webhook_endpoints: number;
+            /** @description Test events deleted. */
+            events: number;
+        };
         ActivityList: {
             entries: components["schemas"]["ActivityEntry"][];
             /** @description Pass as `cursor` for the next (older) page; `null` on the last one. */
@@ -1618,6 +1653,11 @@ export interface operations {
     listKeys: {
         parameters: {
             query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
                 /** @description The most keys in the page, 1 to 100 (default 100). */
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
@@ -1823,7 +1863,13 @@ export interface operations {
     };
     listWebhookEndpoints: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1846,7 +1892,13 @@ export interface operations {
     };
     createWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -1886,7 +1938,13 @@ export interface operations {
     };
     getWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: never;
             path: {
                 /**
@@ -1916,7 +1974,13 @@ export interface operations {
     };
     deleteWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -1953,7 +2017,13 @@ export interface operations {
     };
     updateWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -2000,7 +2070,13 @@ export interface operations {
     };
     rotateWebhookSecret: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -2039,7 +2115,13 @@ export interface operations {
     };
     enableWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -2079,6 +2161,11 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
                 state?: "all" | "failed" | "succeeded";
                 event_type?: components["schemas"]["EventType"];
                 /** @description Only this event (search by id). */
@@ -2117,7 +2204,13 @@ export interface operations {
     };
     resendWebhookDelivery: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -2161,6 +2254,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+                /**
                  * @description The test event's type: one the endpoint receives, else `400`. Omitted: `customer.updated` when the
                  *     endpoint receives it, else its first type.
                  */
@@ -2203,6 +2301,11 @@ export interface operations {
     sendTestWebhook: {
         parameters: {
             query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
                 /**
                  * @description The test event's type: one the endpoint receives, else `400`. Omitted: `customer.updated` when the
                  *     endpoint receives it, else its first type.
@@ -2248,7 +2351,13 @@ export interface operations {
     };
     getWebhookDelivery: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: never;
             path: {
                 /**
@@ -2283,7 +2392,13 @@ export interface operations {
     };
     disableWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -2322,7 +2437,13 @@ export interface operations {
     };
     revealWebhookSecret: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -2361,7 +2482,13 @@ export interface operations {
     };
     resendFailedWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+            };
             header?: {
                 /**
                  * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
@@ -2419,6 +2546,11 @@ export interface operations {
     listActivity: {
         parameters: {
             query?: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
                 /** @description The previous page's `next_cursor`. */
                 cursor?: string;
             };
@@ -2440,6 +2572,38 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteDashboardTestData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Must name this server (browsers send it by themselves). Without `Origin`, `Referer` must; with neither,
+                 *     the request is `403 Forbidden`.
+                 * @example http://127.0.0.1:3000
+                 */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test data is gone; how much of each kind went. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestDataWipe"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
     };

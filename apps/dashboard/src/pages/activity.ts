@@ -3,6 +3,7 @@
 
 import { call, client, type Schemas } from '../api.js';
 import { $, element, showError, signOut, timeCell } from '../dom.js';
+import { modeQuery, withMode } from '../mode.js';
 
 type Entry = Schemas['ActivityEntry'];
 
@@ -60,7 +61,7 @@ function objectOf(entry: Entry): HTMLElement {
   const short = UUID.test(id) ? `${id.slice(0, 8)}…` : id;
   const label = element('span', { className: 'target-id', attrs: { title: id } }, [...(kind ? [`${kind} `] : []), element('code', { text: short })]);
   if (entry.action.startsWith('webhook_endpoint.') && entry.action !== 'webhook_endpoint.deleted' && UUID.test(id)) {
-    return element('a', { attrs: { href: `/dashboard/settings/webhooks/${encodeURIComponent(id)}` } }, [label]);
+    return element('a', { attrs: { href: withMode(`/dashboard/settings/webhooks/${encodeURIComponent(id)}`) } }, [label]);
   }
   return label;
 }
@@ -80,7 +81,7 @@ let cursor: string | null = null;
 
 async function load({ append = false } = {}): Promise<void> {
   try {
-    const query = append && cursor ? { cursor } : {};
+    const query = { ...modeQuery(), ...(append && cursor ? { cursor } : {}) };
     const page = await call(client.GET('/dashboard/api/activity', { params: { query } }));
     const rows = page.entries.map(entryRow);
     if (append) $('activity-body').append(...rows);

@@ -4,6 +4,7 @@
 // from /dashboard/api/webhooks/{id} (openapi.dashboard.yaml); text is only ever set with textContent.
 
 import { call, client, type paths, type Schemas } from '../api.js';
+import { modeQuery, withMode } from '../mode.js';
 import { $, act, announce, clearFieldErrors, showFieldError, confirmAction, copyValue, dateTime, element, form, input, select, showError, signOut, timeCell, timeElement as time } from '../dom.js';
 
 type Endpoint = Schemas['WebhookEndpointDetail'];
@@ -94,7 +95,7 @@ function renderEndpoint(shown: Endpoint): void {
 }
 
 async function loadEndpoint(): Promise<void> {
-  renderEndpoint(await call(client.GET('/dashboard/api/webhooks/{id}', { params: { path } })));
+  renderEndpoint(await call(client.GET('/dashboard/api/webhooks/{id}', { params: { path, query: modeQuery() } })));
 }
 
 function filterQuery(): DeliveryQuery {
@@ -109,7 +110,7 @@ function filterQuery(): DeliveryQuery {
 }
 
 function deliveryRow(delivery: Delivery): HTMLTableRowElement {
-  const link = element('a', { className: 'delivery-link', attrs: { href: `?delivery=${delivery.event_id}` } }, [
+  const link = element('a', { className: 'delivery-link', attrs: { href: withMode(`${window.location.pathname}?delivery=${delivery.event_id}`) } }, [
     element('code', { text: delivery.event_type }),
     ' ',
     shortened(delivery.event_id, { head: 8, tail: 4 }),
@@ -136,7 +137,7 @@ async function loadDeliveries({ append = false } = {}): Promise<void> {
   clearTimeout(refreshTimer);
   const query = filterQuery();
   if (append && cursor) query.cursor = cursor;
-  const page = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries', { params: { path, query } }));
+  const page = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries', { params: { path, query: { ...query, ...modeQuery() } } }));
   const rows = page.deliveries.map(deliveryRow);
   // A refresh replaces the rows: focus on a row's link stays on that delivery's new link, not on <body>.
   const focusedId = document.activeElement?.closest<HTMLTableRowElement>('#deliveries-body tr')?.dataset.eventId;
@@ -169,7 +170,7 @@ function attemptItem(attempt: Schemas['DeliveryAttempt']): HTMLLIElement {
 }
 
 async function openDelivery(eventId: string, { focus = true } = {}): Promise<void> {
-  const detail = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries/{event_id}', { params: { path: { ...path, event_id: eventId } } }));
+  const detail = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries/{event_id}', { params: { path: { ...path, event_id: eventId }, query: modeQuery() } }));
   shownEvent = eventId;
   const url = new URL(window.location.href);
   url.searchParams.set('delivery', eventId);
@@ -243,7 +244,7 @@ async function saveEdit(event: Event): Promise<void> {
   clearFieldErrors(fields);
   const events = [...form('edit-form').querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map((box) => box.value as EventType);
   try {
-    await call(client.PATCH('/dashboard/api/webhooks/{id}', { params: { path }, body: { url: input('edit-url').value, description: input('edit-description').value, events } }));
+    await call(client.PATCH('/dashboard/api/webhooks/{id}', { params: { path, query: modeQuery() }, body: { url: input('edit-url').value, description: input('edit-description').value, events } }));
     $('edit-card').hidden = true;
     await loadEndpoint();
     announce('Endpoint saved.');
@@ -260,8 +261,8 @@ async function toggleEnabled(): Promise<void> {
     if (!sure) return;
   }
   await act(async () => {
-    if (shown.disabled) await call(client.POST('/dashboard/api/webhooks/{id}/enable', { params: { path } }));
-    else await call(client.POST('/dashboard/api/webhooks/{id}/disable', { params: { path } }));
+    if (shown.disabled) await call(client.POST('/dashboard/api/webhooks/{id}/enable', { params: { path, query: modeQuery() } }));
+    else await call(client.POST('/dashboard/api/webhooks/{id}/disable', { params: { path, query: modeQuery() } }));
     await loadEndpoint();
     announce(current().disabled ? 'Endpoint disabled.' : 'Endpoint enabled: new events are sent to it again.');
   });
@@ -275,7 +276,7 @@ async function rotate(): Promise<void> {
   );
   if (!sure) return;
   await act(async () => {
-    const rotated = await call(client.POST('/dashboard/api/webhooks/{id}/rotate-secret', { params: { path } }));
+    const rotated = await call(client.POST('/dashboard/api/webhooks/{id}/rotate-secret', { params: { path, query: modeQuery() } }));
     showSecret(rotated.secret, 'The new secret. The previous one also signs requests for 24 hours.');
     await loadEndpoint();
     announce('Secret rotated.');
@@ -286,15 +287,15 @@ async function remove(): Promise<void> {
   const sure = await confirmAction(`Delete the endpoint ${current().url}?`, 'No more events are sent to it, pending retries included, and its delivery history is removed. This cannot be undone.', 'Delete endpoint');
   if (!sure) return;
   await act(async () => {
-    await call(client.DELETE('/dashboard/api/webhooks/{id}', { params: { path } }));
-    window.location.assign('/dashboard/settings/webhooks');
+    await call(client.DELETE('/dashboard/api/webhooks/{id}', { params: { path, query: modeQuery() } }));
+    window.location.assign(withMode('/dashboard/settings/webhooks'));
   });
 }
 
 async function previewTest(): Promise<void> {
   const type = select('test-type').value as EventType;
   if (!type) return;
-  const payload = await call(client.GET('/dashboard/api/webhooks/{id}/test', { params: { path, query: { event_type: type } } }));
+  const payload = await call(client.GET('/dashboard/api/webhooks/{id}/test', { params: { path, query: { event_type: type, ...modeQuery() } } }));
   $('test-payload').textContent = JSON.stringify(payload, null, 2);
 }
 
@@ -305,7 +306,7 @@ async function resendAllFailed(): Promise<void> {
   const sure = await confirmAction('Resend all failed deliveries?', `Every delivery to this endpoint that was given up since ${option.textContent} is sent again, once.`, 'Resend all failed');
   if (!sure) return;
   await act(async () => {
-    const { resent, more } = await call(client.POST('/dashboard/api/webhooks/{id}/resend-failed', { params: { path }, body: { since } }));
+    const { resent, more } = await call(client.POST('/dashboard/api/webhooks/{id}/resend-failed', { params: { path, query: modeQuery() }, body: { since } }));
     await loadDeliveries();
     // At most 1,000 per request (openapi.dashboard.yaml): the button sends the next ones.
     announce(`${resent} failed deliver${resent === 1 ? 'y' : 'ies'} queued again.${more ? ' More remain: resend again for the next ones.' : ''}`);
@@ -318,7 +319,7 @@ $('edit-cancel').addEventListener('click', () => { $('edit-card').hidden = true;
 form('edit-form').addEventListener('submit', (event) => void saveEdit(event));
 $('toggle-enabled').addEventListener('click', () => void toggleEnabled());
 $('reveal').addEventListener('click', () => act(async () => {
-  const { secret } = await call(client.POST('/dashboard/api/webhooks/{id}/reveal-secret', { params: { path } }));
+  const { secret } = await call(client.POST('/dashboard/api/webhooks/{id}/reveal-secret', { params: { path, query: modeQuery() } }));
   showSecret(secret, 'Verify the webhook-signature header of each request with it. Revealing it is written to your Activity log.');
 }));
 $('copy-secret').addEventListener('click', () => void copyValue(input('secret-value'), $('copy-secret'), 'Secret'));
@@ -327,7 +328,7 @@ $('rotate').addEventListener('click', () => void rotate());
 $('delete').addEventListener('click', () => void remove());
 $('test-type').addEventListener('change', () => act(previewTest));
 $('send-test').addEventListener('click', () => act(async () => {
-  const delivery = await call(client.POST('/dashboard/api/webhooks/{id}/test', { params: { path, query: { event_type: select('test-type').value as EventType } } }));
+  const delivery = await call(client.POST('/dashboard/api/webhooks/{id}/test', { params: { path, query: { event_type: select('test-type').value as EventType, ...modeQuery() } } }));
   await loadDeliveries();
   announce(`Test event ${delivery.event_id} queued.`);
 }));
@@ -348,7 +349,7 @@ document.addEventListener('keydown', (event) => {
 $('detail-resend').addEventListener('click', () => act(async () => {
   const eventId = shownEvent;
   if (!eventId) return;
-  await call(client.POST('/dashboard/api/webhooks/{id}/deliveries/{event_id}/resend', { params: { path: { ...path, event_id: eventId } } }));
+  await call(client.POST('/dashboard/api/webhooks/{id}/deliveries/{event_id}/resend', { params: { path: { ...path, event_id: eventId }, query: modeQuery() } }));
   await Promise.all([loadDeliveries(), openDelivery(eventId, { focus: false })]);
   announce(`${eventId} queued again.`);
 }));

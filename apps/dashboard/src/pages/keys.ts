@@ -3,6 +3,8 @@
 
 import { byId, call, client, type Schemas } from '../api.js';
 import { displayOrder, replacements } from '../key-order.js';
+import { currentMode, modeQuery } from '../mode.js';
+import { accessWords, GRANTS, scopesFor, type Level } from '../scope-choices.js';
 import { $, announce, button, clearError, confirmAction, copyValue, dateTime, dialog, element, fieldError, form, input, rowButton, select, showError, signOut, timeCell } from '../dom.js';
 
 type Key = Schemas['Key'];
@@ -35,6 +37,12 @@ function keyRow(key: Key, replacedBy: Key | undefined): HTMLTableRowElement {
   return element('tr', { attrs: { 'data-key-id': key.id } }, [
     element('th', { text: key.name, attrs: { scope: 'row', 'data-label': 'Name' } }),
     element('td', { attrs: { 'data-label': 'Key' } }, [element('code', { text: `${key.prefix}…` })]),
+    element('td', { attrs: { 'data-label': 'Access' } }, [
+      element('span', { className: 'key-access' }, [
+        element('span', { text: key.mode === 'test' ? 'Test' : 'Live', className: `badge badge-${key.mode}` }),
+        element('span', { text: accessWords(key.scopes) }),
+      ]),
+    ]),
     timeCell('Created', key.created_at, ''),
     timeCell('Last used', key.last_used_at, 'never'),
     timeCell('Expires', key.expires_at, 'never'),
@@ -67,7 +75,7 @@ async function moreKeys(): Promise<void> {
   more.disabled = true;
   try {
     clearError();
-    renderKeys(await call(client.GET('/dashboard/api/keys', { params: { query: { cursor: nextCursor ?? undefined } } })), true);
+    renderKeys(await call(client.GET('/dashboard/api/keys', { params: { query: { ...modeQuery(), cursor: nextCursor ?? undefined } } })), true);
   } catch (error) {
     showError(error);
   } finally {
@@ -109,7 +117,10 @@ async function moveApiVersion(event: Event): Promise<void> {
 }
 
 async function refresh(): Promise<void> {
-  const [account, page] = await Promise.all([call(client.GET('/dashboard/api/account')), call(client.GET('/dashboard/api/keys'))]);
+  const [account, page] = await Promise.all([
+    call(client.GET('/dashboard/api/account')),
+    call(client.GET('/dashboard/api/keys', { params: { query: modeQuery() } })),
+  ]);
   renderAccount(account);
   renderKeys(page);
 }
@@ -178,10 +189,44 @@ async function deleteKey(key: Key): Promise<void> {
   }
 }
 
+/** One row of none / read / write per resource of the generated scope list (a read-only resource has no write). */
+function scopeRows(): HTMLElement[] {
+  return GRANTS.map(({ resource, label, levels }) => {
+    const nameId = `scope-${resource}-name`;
+    const choices = (['none', ...levels] as Level[]).map((level) =>
+      element('label', { className: 'check' }, [
+        element('input', { attrs: { type: 'radio', name: `scope-${resource}`, value: level, id: `scope-${resource}-${level}`, ...(level === 'none' ? { checked: '' } : {}) } }),
+        document.createTextNode(` ${level === 'none' ? 'None' : level === 'read' ? 'Read' : 'Write'}`),
+      ]),
+    );
+    return element('div', { className: 'scope-row', attrs: { role: 'radiogroup', 'aria-labelledby': nameId } }, [
+      element('span', { className: 'scope-name', text: label, attrs: { id: nameId } }),
+      ...choices,
+    ]);
+  });
+}
+
+const restricted = () => input('key-kind-restricted').checked;
+
+function showKind(): void {
+  $('key-scopes').hidden = !restricted();
+  if (!restricted()) fieldError($('key-scopes'), null);
+}
+
+/** The scopes the form grants: per resource, its level's scopes (write includes read). */
+function chosenScopes(): string[] {
+  const data = new FormData(form('create-form'));
+  return scopesFor(GRANTS.map(({ resource }) => ({ resource, level: (data.get(`scope-${resource}`) ?? 'none') as Level })));
+}
+
 function openCreate(): void {
   form('create-form').reset();
   fieldError(input('key-name'), null);
   fieldError(input('key-expires'), null);
+  fieldError($('key-scopes'), null);
+  // A new key is of the data the page shows, unless the seller picks the other.
+  input(`key-mode-${currentMode()}`).checked = true;
+  showKind();
   input('key-expires').min = tomorrowUtc();
   dialog('create-dialog').showModal();
   input('key-name').focus();
@@ -192,6 +237,7 @@ function showCreateError(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   if (message.startsWith('expires_at ')) fieldError(input('key-expires'), message.replace('expires_at', 'The expiration date'));
   else if (message.startsWith('name ')) fieldError(input('key-name'), message.replace('name', 'The name'));
+  else if (message.startsWith('scopes ')) fieldError($('key-scopes'), message);
   else {
     dialog('create-dialog').close();
     showError(error);
@@ -204,19 +250,26 @@ async function createKey(event: Event): Promise<void> {
   const expires = input('key-expires').value;
   fieldError(input('key-name'), name.trim() === '' ? 'Enter a name for the key.' : null);
   fieldError(input('key-expires'), input('key-expires').validity.badInput ? 'Enter a full date, or leave it empty.' : null);
+  const scopes = restricted() ? chosenScopes() : null;
+  // The server refuses an empty list too; saying so here, at the permissions, is quicker and clearer.
+  fieldError($('key-scopes'), scopes?.length === 0 ? 'Choose read or write for at least one resource, or create a secret key.' : null);
   const invalid = form('create-form').querySelector<HTMLElement>('[aria-invalid="true"]');
   if (invalid) {
-    invalid.focus();
+    (invalid instanceof HTMLFieldSetElement ? invalid.querySelector('input') ?? invalid : invalid).focus();
     return;
   }
+  const mode: Schemas['KeyMode'] = input('key-mode-test').checked ? 'test' : 'live';
   const create = button('create-button');
   create.disabled = true;
   try {
     clearError();
-    const created = await call(client.POST('/dashboard/api/keys', { body: expires ? { name, expires_at: expires } : { name } }));
+    const body = { name, mode, ...(expires ? { expires_at: expires } : {}), ...(scopes ? { scopes } : {}) };
+    const created = await call(client.POST('/dashboard/api/keys', { body }));
     dialog('create-dialog').close();
     await refresh();
-    reveal(created, `Key “${created.name}” created`);
+    // A key of the other mode is listed in that mode's view, not this one: say where.
+    const elsewhere = created.mode === currentMode() ? undefined : `It is a ${created.mode} key: it is listed when viewing ${created.mode} data.`;
+    reveal(created, `Key “${created.name}” created`, elsewhere);
     announce(`Key “${created.name}” created. Copy it now: you won't see it again.`);
   } catch (error) {
     showCreateError(error);
@@ -257,10 +310,39 @@ async function rollKey(event: Event): Promise<void> {
   }
 }
 
+/** The test view's wipe, after a confirm: the counts of what went, on the page and announced. */
+async function wipeTestData(): Promise<void> {
+  const sure = await confirmAction(
+    'Delete all test data?',
+    'Every test customer, test webhook endpoint (with its deliveries) and test event is deleted now. Live data and your keys stay. This cannot be undone.',
+    'Delete test data',
+  );
+  if (!sure) return;
+  const wipe = button('wipe-test-data');
+  wipe.disabled = true;
+  try {
+    clearError();
+    const wiped = await call(client.DELETE('/dashboard/api/test_data'));
+    const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+    const text = `Test data deleted: ${count(wiped.customers, 'customer', 'customers')}, ${count(wiped.webhook_endpoints, 'webhook endpoint', 'webhook endpoints')} and ${count(wiped.events, 'event', 'events')}.`;
+    $('wipe-result').textContent = text;
+    $('wipe-result').hidden = false;
+    announce(text);
+  } catch (error) {
+    showError(error);
+  } finally {
+    wipe.disabled = false;
+  }
+}
+
 function tomorrowUtc(): string {
   return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 }
 
+$('key-scope-rows').replaceChildren(...scopeRows());
+for (const kind of ['key-kind-secret', 'key-kind-restricted']) input(kind).addEventListener('change', showKind);
+$('test-data').hidden = currentMode() !== 'test';
+$('wipe-test-data').addEventListener('click', () => void wipeTestData());
 $('open-create').addEventListener('click', openCreate);
 $('cancel-create').addEventListener('click', () => dialog('create-dialog').close());
 form('create-form').addEventListener('submit', (event) => void createKey(event));

@@ -1,10 +1,14 @@
 // The Settings → Webhooks page: plain DOM, data from /dashboard/api/webhooks (openapi.dashboard.yaml).
 // Text is only ever set with textContent, never parsed as HTML.
 
-import { byId, call, client, type Schemas } from '../api.js';
+import { call, client, type Schemas } from '../api.js';
+import { modeQuery, withMode } from '../mode.js';
 import { $, announce, button, clearError, clearFieldErrors, showFieldError, confirmAction, copyValue, dateTime, element, form, input, rowButton, select, showError, signOut, timeCell } from '../dom.js';
 
 type Endpoint = Schemas['WebhookEndpoint'];
+
+/** Path parameter `id` and the page's mode (the test/live switch): an endpoint of the other mode is a 404. */
+const inMode = (id: string) => ({ params: { path: { id }, query: modeQuery() } });
 type Delivery = Schemas['WebhookDelivery'];
 
 const STATE_LABELS: Record<Schemas['WebhookDeliveryStatus'], string> = { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed', skipped: 'Skipped' };
@@ -40,7 +44,7 @@ function endpointRow(endpoint: Endpoint): HTMLTableRowElement {
   return element('tr', { attrs: { 'data-endpoint-id': endpoint.id } }, [
     element('th', { attrs: { scope: 'row', 'data-label': 'URL' } }, [
       // The endpoint's own page: state, success rate, edit, secret, deliveries with their attempts.
-      element('a', { attrs: { href: `/dashboard/settings/webhooks/${encodeURIComponent(endpoint.id)}` } }, [
+      element('a', { attrs: { href: withMode(`/dashboard/settings/webhooks/${encodeURIComponent(endpoint.id)}`) } }, [
         element('code', { text: endpoint.url, className: 'endpoint-url' }),
       ]),
     ]),
@@ -62,7 +66,7 @@ function deliveryRow(endpoint: Endpoint, delivery: Delivery): HTMLTableRowElemen
   return element('tr', { attrs: { 'data-event-id': delivery.event_id } }, [
     element('th', { attrs: { scope: 'row', 'data-label': 'Event' } }, [
       // Opens the delivery with its request and attempts on the endpoint's own page.
-      element('a', { attrs: { href: `/dashboard/settings/webhooks/${encodeURIComponent(endpoint.id)}?delivery=${delivery.event_id}` } }, [
+      element('a', { attrs: { href: withMode(`/dashboard/settings/webhooks/${encodeURIComponent(endpoint.id)}?delivery=${delivery.event_id}`) } }, [
         element('code', { text: delivery.event_type }),
         element('br'),
         element('code', { text: delivery.event_id }),
@@ -90,7 +94,7 @@ function renderEndpoints(endpoints: Endpoint[]): void {
 }
 
 async function refreshEndpoints(): Promise<void> {
-  const { endpoints } = await call(client.GET('/dashboard/api/webhooks'));
+  const { endpoints } = await call(client.GET('/dashboard/api/webhooks', { params: { query: modeQuery() } }));
   renderEndpoints(endpoints);
   if (shown && !endpoints.some((endpoint) => endpoint.id === shown?.id)) hideDeliveries();
 }
@@ -99,7 +103,7 @@ async function refreshDeliveries(): Promise<void> {
   clearTimeout(refreshTimer);
   if (!shown) return;
   const endpoint = shown;
-  const { deliveries } = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries', byId(endpoint.id)));
+  const { deliveries } = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries', inMode(endpoint.id)));
   if (shown !== endpoint) return;
   $('deliveries-body').replaceChildren(...deliveries.map((delivery) => deliveryRow(endpoint, delivery)));
   $('deliveries-table').hidden = deliveries.length === 0;
@@ -165,6 +169,7 @@ async function createEndpoint(event: Event): Promise<void> {
     clearError();
     const apiVersion = select('endpoint-api-version').value;
     const created = await call(client.POST('/dashboard/api/webhooks', {
+      params: { query: modeQuery() },
       body: { url: input('endpoint-url').value, events, ...(apiVersion && { api_version: apiVersion }) },
     }));
     create.reset();
@@ -187,7 +192,7 @@ async function rotateSecret(endpoint: Endpoint): Promise<void> {
   if (!sure) return;
   try {
     clearError();
-    const rotated = await call(client.POST('/dashboard/api/webhooks/{id}/rotate-secret', byId(endpoint.id)));
+    const rotated = await call(client.POST('/dashboard/api/webhooks/{id}/rotate-secret', inMode(endpoint.id)));
     showSecret(rotated);
     await refreshEndpoints();
     announce(`Secret of ${endpoint.url} rotated. Copy the new one now: you won't see it again.`);
@@ -199,7 +204,7 @@ async function rotateSecret(endpoint: Endpoint): Promise<void> {
 async function enableEndpoint(endpoint: Endpoint): Promise<void> {
   try {
     clearError();
-    await call(client.POST('/dashboard/api/webhooks/{id}/enable', byId(endpoint.id)));
+    await call(client.POST('/dashboard/api/webhooks/{id}/enable', inMode(endpoint.id)));
     await refreshEndpoints();
     announce(`Endpoint ${endpoint.url} enabled: new events are sent to it again.`);
   } catch (error) {
@@ -216,7 +221,7 @@ async function deleteEndpoint(endpoint: Endpoint): Promise<void> {
   if (!sure) return;
   try {
     clearError();
-    await call(client.DELETE('/dashboard/api/webhooks/{id}', byId(endpoint.id)));
+    await call(client.DELETE('/dashboard/api/webhooks/{id}', inMode(endpoint.id)));
     if (shown?.id === endpoint.id) hideDeliveries();
     await refreshEndpoints();
     announce(`Endpoint ${endpoint.url} deleted.`);
@@ -231,7 +236,7 @@ async function sendTest(): Promise<void> {
   send.disabled = true;
   try {
     clearError();
-    const delivery = await call(client.POST('/dashboard/api/webhooks/{id}/test', byId(shown.id)));
+    const delivery = await call(client.POST('/dashboard/api/webhooks/{id}/test', inMode(shown.id)));
     await refreshDeliveries();
     announce(`Test event ${delivery.event_id} queued.`);
   } catch (error) {
@@ -245,7 +250,7 @@ async function resend(delivery: Delivery): Promise<void> {
   if (!shown) return;
   try {
     clearError();
-    await call(client.POST('/dashboard/api/webhooks/{id}/deliveries/{event_id}/resend', { params: { path: { id: shown.id, event_id: delivery.event_id } } }));
+    await call(client.POST('/dashboard/api/webhooks/{id}/deliveries/{event_id}/resend', { params: { path: { id: shown.id, event_id: delivery.event_id }, query: modeQuery() } }));
     await refreshDeliveries();
     announce(`${delivery.event_type} ${delivery.event_id} queued again.`);
   } catch (error) {

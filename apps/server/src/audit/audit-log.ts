@@ -81,11 +81,13 @@ export interface AuditQuery {
   targetId?: string;
   /** Only rows of this request: the server's id for it or the one its client sent (either matches). */
   requestId?: string;
+  /** Only rows of this mode (the dashboard's test/live switch; through the (seller_id, mode, id) index). */
+  mode?: 'live' | 'test';
   limit: number;
 }
 
 /** Audit rows, newest first. */
-export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, beforeId, action, targetId, requestId, limit }: AuditQuery): Promise<AuditRecord[]> {
+export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, beforeId, action, targetId, requestId, mode, limit }: AuditQuery): Promise<AuditRecord[]> {
   const rows = await handle.db
     .selectFrom('audit_log')
     .selectAll()
@@ -95,6 +97,7 @@ export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, b
     .$if(action !== undefined, (qb) => qb.where('action', '=', action!))
     .$if(targetId !== undefined, (qb) => qb.where('target_id', '=', targetId!))
     .$if(requestId !== undefined, (qb) => qb.where((eb) => eb.or([eb('request_id', '=', requestId!), eb('client_request_id', '=', requestId!)])))
+    .$if(mode !== undefined, (qb) => qb.where('mode', '=', mode!))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

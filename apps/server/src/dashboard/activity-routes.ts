@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listAuditRows } from '../audit/audit-log.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { parseDeliveryCursor } from '../webhooks/delivery-pages.js';
+import { sessionTenant } from './data-mode.js';
 
 /** How many rows a page of the Activity page holds. */
 export const ACTIVITY_LIMIT = 100;
@@ -20,13 +21,16 @@ function beforeIdOf(query: Record<string, unknown>): number | undefined {
 
 /**
  * The JSON behind the Activity page (openapi.dashboard.yaml, tag Activity): the signed-in seller's own audit rows,
- * newest first, a page at a time. The session guard runs first; the query is scoped by the session's seller.
+ * newest first, a page at a time, of one mode (`mode`). The session guard runs first; the query is scoped by the
+ * session's seller and the mode.
  */
 export function registerActivityRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }): void {
   app.get('/activity', async (request: ActivityRequest) => {
     const beforeId = beforeIdOf(request.query);
+    // The rows of the page's mode (the test/live switch): test keys' changes and the wipe in test mode.
+    const { sellerId, mode } = sessionTenant(request);
     // One row more than a page tells whether an older page exists.
-    const rows = await listAuditRows(database, { sellerId: request.dashboardSession!.sellerId, beforeId, limit: ACTIVITY_LIMIT + 1 });
+    const rows = await listAuditRows(database, { sellerId, mode, beforeId, limit: ACTIVITY_LIMIT + 1 });
     const page = rows.slice(0, ACTIVITY_LIMIT);
     return {
       entries: page.map(({ occurred_at, action, actor_type, actor_id, actor_label, target_id, request_id, client_request_id, client_address }) => ({

@@ -55,9 +55,13 @@ describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
     expect(created.json).toMatchObject({ key: expect.stringMatching(/^rk_test_[A-Za-z0-9]{48}$/), mode: 'test', scopes: ['customers:read', 'events:read'] });
     const secret = await call('POST', '/keys', { name: 'Test secret', mode: 'test', scopes: null });
     expect(secret.json).toMatchObject({ key: expect.stringMatching(/^sk_test_/), mode: 'test', scopes: null });
-    const { keys } = (await call('GET', '/keys')).json as { keys: { id: string; mode: string; scopes: string[] | null }[] };
+    // Listed in the test view (`mode=test`), not in the live one (the default).
+    const { keys } = (await call('GET', '/keys?mode=test')).json as { keys: { id: string; mode: string; scopes: string[] | null }[] };
     expect(keys.find((k) => k.id === created.json.id)).toMatchObject({ mode: 'test', scopes: ['customers:read', 'events:read'] });
     expect(keys.find((k) => k.id === secret.json.id)).toMatchObject({ mode: 'test', scopes: null });
+    const live = (await call('GET', '/keys')).json as { keys: { id: string; mode: string }[] };
+    expect(live.keys.every((k) => k.mode === 'live')).toBe(true);
+    expect((await call('GET', '/keys?mode=prod')).json).toEqual({ error: 'Bad Request', message: 'mode must be one of live, test' });
     const audit = await server.handle.db.selectFrom('audit_log').select('action').where('target_id', '=', created.json.id).execute();
     expect(audit).toEqual([{ action: 'api_key.created' }]);
     expect((await server.call('GET', '/api/events', { key: created.json.key })).status).toBe(200);

@@ -6,6 +6,7 @@ import { dashboardAudit } from '../audit/request-audit.js';
 import { loadAccount } from './account.js';
 import { clearedSessionCookie, isSecureRequest } from './cookies.js';
 import { dashboardErrors } from './dashboard-errors.js';
+import { dataModeOf, withoutMode } from './data-mode.js';
 import { parseKeyRoll, parseNewKey } from './key-input.js';
 import { encodeKeyCursor, parseKeyPageQuery } from './key-page-query.js';
 import { chargeSellerBudget } from './seller-budget.js';
@@ -63,8 +64,10 @@ export function registerApiRoutes(
   });
 
   app.get('/keys', async (request) => {
-    const page = parseKeyPageQuery(request.query as Record<string, unknown>);
-    const { keys, next } = await listSellerKeysPage(database, session(request).sellerId, page, now());
+    // The keys of the page's mode (the test/live switch); a key of either mode is created from either view.
+    const mode = dataModeOf(request.query);
+    const page = parseKeyPageQuery(withoutMode(request.query));
+    const { keys, next } = await listSellerKeysPage(database, session(request).sellerId, { ...page, mode }, now());
     return { keys, next_cursor: next && encodeKeyCursor(next) };
   });
 

@@ -66,13 +66,15 @@ export function registerPageRoutes(
 
   app.get('/', async (request, reply) => (await signedOut(request, reply, false)) ?? reply.redirect(KEYS_PAGE, 303));
 
-  // Rendered once: nothing in them depends on the request.
-  for (const page of LAYOUT_PAGES) {
-    const body = settingsPage(assets, page);
-    app.get(page.path, async (request, reply) => (await signedOut(request, reply, true)) ?? html(reply, body));
-  }
-  const endpointPage = settingsPage(assets, ENDPOINT_PAGE);
-  app.get(ENDPOINT_PAGE.path, async (request, reply) => (await signedOut(request, reply, true)) ?? html(reply, endpointPage));
+  // Rendered once per mode: nothing else in them depends on the request. `?mode=test` (the test/live switch) shows
+  // the test view; anything else the live one (the scripts read the address the same way, mode.ts).
+  const modeOf = (request: FastifyRequest) => ((request.query as Record<string, unknown>).mode === 'test' ? 'test' : 'live');
+  const register = (page: SettingsPage) => {
+    const bodies = { live: settingsPage(assets, page, 'live'), test: settingsPage(assets, page, 'test') };
+    app.get(page.path, async (request, reply) => (await signedOut(request, reply, true)) ?? html(reply, bodies[modeOf(request)]));
+  };
+  for (const page of LAYOUT_PAGES) register(page);
+  register(ENDPOINT_PAGE);
 
   app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
     const { name } = request.params;

@@ -15,6 +15,7 @@ import { loadDashboardAssets } from './assets.js';
 import { registerLoginRoutes } from './login-routes.js';
 import { registerPageRoutes, sendPageNotFound } from './page-routes.js';
 import { registerSessionGuard } from './session-guard.js';
+import { registerTestDataRoutes } from './test-data-routes.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 
@@ -62,6 +63,7 @@ export async function registerDashboard(app: FastifyInstance, { webhooks, ...dep
           registerRequestLogRoutes(api, deps);
           registerCustomerRoutes(api, deps);
           registerEventRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
+          registerTestDataRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
         },
         { prefix: '/api' },
       );

@@ -33,7 +33,7 @@ export async function listSellerKeys(handle: DatabaseHandle, sellerId: string, n
 export async function listSellerKeysPage(
   handle: DatabaseHandle,
   sellerId: string,
-  page: { limit: number; after?: KeyCursor | undefined },
+  page: { limit: number; after?: KeyCursor | undefined; mode?: ApiKeyMode | undefined },
   now: Date,
 ): Promise<{ keys: DashboardKey[]; next: KeyCursor | null }> {
   const { keys, more } = await listApiKeysPage(handle, sellerId, page);

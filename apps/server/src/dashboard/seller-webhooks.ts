@@ -1,4 +1,4 @@
-import { errors, type CustomerEvent } from '@customers-api/core';
+import { errors, type CustomerEvent, type Mode } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
 import {
   createEndpoint,
@@ -27,8 +27,9 @@ function forDashboard<T extends WebhookEndpoint>(endpoint: T): Omit<T, 'seller_i
   return rest;
 }
 
-export async function listSellerEndpoints(handle: DatabaseHandle, sellerId: string): Promise<DashboardEndpoint[]> {
-  return (await listEndpoints(handle, sellerId)).map(forDashboard);
+/** The seller's endpoints of one mode (the dashboard's test/live switch), oldest first. */
+export async function listSellerEndpoints(handle: DatabaseHandle, sellerId: string, mode: Mode = 'live'): Promise<DashboardEndpoint[]> {
+  return (await listEndpoints(handle, sellerId, mode)).map(forDashboard);
 }
 
 /**
@@ -55,7 +56,7 @@ export async function editSellerEndpoint(
   sellerId: string,
   endpointId: string,
   edit: EndpointEdit,
-  options: { allowPrivate: boolean },
+  options: { allowPrivate: boolean; mode?: Mode },
 ): Promise<DashboardEndpoint | undefined> {
   const result = await editEndpoint(handle, sellerId, endpointId, edit, options);
   if (result.kind === 'not_found') return undefined;
@@ -76,8 +77,10 @@ export async function sendSellerTestEvent(
   endpointId: string,
   now: Date,
   type: (endpoint: WebhookEndpoint) => CustomerEvent['type'] = () => 'customer.updated',
+  mode: Mode = 'live',
 ): Promise<WebhookDelivery | undefined> {
-  const endpoint = await findEndpoint(handle, sellerId, endpointId);
+  // An endpoint of the mode only, and the event of that mode (a test endpoint gets a test event, `livemode: false`).
+  const endpoint = await findEndpoint(handle, sellerId, endpointId, mode);
   if (!endpoint) return undefined;
-  return queueChange(handle, endpoint.id, testEventChange(sellerId, now, undefined, type(endpoint)), now);
+  return queueChange(handle, endpoint.id, testEventChange(sellerId, now, undefined, type(endpoint), mode), now);
 }

@@ -41,4 +41,18 @@ describe('the Settings layout', () => {
     expect(html).not.toContain('<!--');
     expect(html).not.toContain('{{');
   });
+
+  it('shows the test/live switch on every page; the test view has the banner and keeps ?mode=test on every link', () => {
+    const page = { path: '/settings/activity', title: 'Activity', content: 'activity.html', script: 'activity.js' };
+    const live = settingsPage(assets, page);
+    expect(live).toContain('<button type="submit" name="mode" value="test" class="button" id="mode-switch">View test data</button>');
+    expect(live).not.toContain('test-banner');
+    expect(live).not.toContain('mode=test');
+    const test = settingsPage(assets, page, 'test');
+    expect(test).toContain('<button type="submit" name="mode" value="live" class="button" id="mode-switch">View live data</button>');
+    expect(test).toContain('<strong>Viewing test data.</strong>');
+    for (const entry of SETTINGS_NAV) expect(test).toContain(`href="/dashboard${entry.path}?mode=test"`);
+    expect(test).toContain('<li><a href="/dashboard/settings/activity?mode=test" aria-current="page">Activity</a></li>');
+    expect(test).not.toContain('<!-- mode');
+  });
 });

@@ -36,6 +36,7 @@ export function testEventChange(
   now: Date,
   eventId = newEventId(),
   type: CustomerEvent['type'] = 'customer.updated',
+  mode: CustomerChange['mode'] = 'live',
 ): CustomerChange {
   const name = EXAMPLES[type];
   const examples = (loadOpenApi().document.components as { examples?: Record<string, { value: unknown }> }).examples;
@@ -53,7 +54,7 @@ export function testEventChange(
     eventId,
     type,
     sellerId,
-    mode: 'live',
+    mode,
     customerId: customer.id,
     sequence: 1,
     occurredAt: at,

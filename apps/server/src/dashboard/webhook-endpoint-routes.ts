@@ -9,6 +9,7 @@ import { disableEndpoint, resendFailedSince, revealEndpointSecret } from '../web
 import { endpointHealthReport } from '../webhooks/endpoint-health-report.js';
 import { findEndpoint } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
+import { sessionTenant } from './data-mode.js';
 import { editSellerEndpoint } from './seller-webhooks.js';
 import { testEventChange } from './test-event.js';
 import { parseEndpointEdit, parseResendFailed } from './webhook-input.js';
@@ -22,8 +23,10 @@ export interface WebhookEndpointRouteDeps {
   now: () => Date;
   box: SecretBox;
   allowPrivate: boolean;
-  /** The seller-budget hook of webhook-routes.ts (one charge per request). */
+  /** The seller-budget hook of webhook-routes.ts (one charge per request), with `inMode`'s check. */
   charged: RouteShorthandOptions;
+  /** The 404 of an endpoint of the other mode than the page's (`mode`), before the route runs. */
+  inMode: RouteShorthandOptions;
   /** A value, or the 404 of a missing endpoint. */
   found: <T>(value: T | undefined | false) => T;
 }
@@ -36,13 +39,14 @@ export interface WebhookEndpointRouteDeps {
  */
 export function registerWebhookEndpointRoutes(
   app: FastifyInstance,
-  { database, now, box, allowPrivate, charged, found }: WebhookEndpointRouteDeps,
+  { database, now, box, allowPrivate, charged, inMode, found }: WebhookEndpointRouteDeps,
 ): void {
   const sellerOf = (request: FastifyRequest) => request.dashboardSession!.sellerId;
   const withoutSeller = <T extends { seller_id: string }>({ seller_id: _seller, ...rest }: T) => rest;
 
-  app.get<EndpointRoute>('/webhooks/:id', async (request) => {
-    const endpoint = found(await findEndpoint(database, sellerOf(request), request.params.id));
+  app.get<EndpointRoute>('/webhooks/:id', inMode, async (request) => {
+    const { sellerId, mode } = sessionTenant(request);
+    const endpoint = found(await findEndpoint(database, sellerId, request.params.id, mode));
     return {
       ...withoutSeller(endpoint),
       ...(await endpointHealthReport(database, endpoint.id, now())),
@@ -52,42 +56,42 @@ export function registerWebhookEndpointRoutes(
 
   app.patch<EndpointRoute>('/webhooks/:id', charged, async (request) => {
     const edit = parseEndpointEdit(requireBody(request));
-    const sellerId = sellerOf(request);
+    const { sellerId, mode } = sessionTenant(request);
     return found(await audited(database, dashboardAudit(request),
-      (trx) => editSellerEndpoint(trx, sellerId, request.params.id, edit, { allowPrivate }),
-      (edited) => edited && { sellerId, action: 'webhook_endpoint.updated', targetId: edited.id }, now()));
+      (trx) => editSellerEndpoint(trx, sellerId, request.params.id, edit, { allowPrivate, mode }),
+      (edited) => edited && { sellerId, mode, action: 'webhook_endpoint.updated', targetId: edited.id }, now()));
   });
 
   app.post<EndpointRoute>('/webhooks/:id/disable', charged, async (request) => {
-    const sellerId = sellerOf(request);
+    const { sellerId, mode } = sessionTenant(request);
     return withoutSeller(found(await audited(database, dashboardAudit(request),
       (trx) => disableEndpoint(trx, sellerId, request.params.id, now()),
-      (disabled) => disabled && { sellerId, action: 'webhook_endpoint.disabled', targetId: disabled.id }, now())));
+      (disabled) => disabled && { sellerId, mode, action: 'webhook_endpoint.disabled', targetId: disabled.id }, now())));
   });
 
   app.post<EndpointRoute>('/webhooks/:id/reveal-secret', charged, async (request) => {
-    const sellerId = sellerOf(request);
+    const { sellerId, mode } = sessionTenant(request);
     return found(await audited(database, dashboardAudit(request),
       (trx) => revealEndpointSecret(trx, box, sellerId, request.params.id),
-      (revealed) => revealed && { sellerId, action: 'webhook_endpoint.secret_revealed', targetId: revealed.id }, now()));
+      (revealed) => revealed && { sellerId, mode, action: 'webhook_endpoint.secret_revealed', targetId: revealed.id }, now()));
   });
 
   app.post<EndpointRoute>('/webhooks/:id/resend-failed', charged, async (request) => {
     const since = parseResendFailed(requireBody(request), now());
-    const sellerId = sellerOf(request);
+    const { sellerId, mode } = sessionTenant(request);
     const { resent, more } = found(await audited(database, dashboardAudit(request),
       (trx) => resendFailedSince(trx, sellerId, request.params.id, since, now()),
-      (done) => done && { sellerId, action: 'webhook_delivery.resent_failed', targetId: done.id }, now()));
+      (done) => done && { sellerId, mode, action: 'webhook_delivery.resent_failed', targetId: done.id }, now()));
     return { resent, more };
   });
 
-  app.get<DeliveryRoute>('/webhooks/:id/deliveries/:event_id', async (request) =>
+  app.get<DeliveryRoute>('/webhooks/:id/deliveries/:event_id', inMode, async (request) =>
     found(await findDeliveryDetail(database, sellerOf(request), request.params.id, request.params.event_id, now())));
 
-  app.get<EndpointRoute>('/webhooks/:id/test', async (request) => {
-    const sellerId = sellerOf(request);
-    const endpoint = found(await findEndpoint(database, sellerId, request.params.id));
+  app.get<EndpointRoute>('/webhooks/:id/test', inMode, async (request) => {
+    const { sellerId, mode } = sessionTenant(request);
+    const endpoint = found(await findEndpoint(database, sellerId, request.params.id, mode));
     const type = testEventType(request.query as Record<string, unknown>, endpoint);
-    return customerEvent(testEventChange(sellerId, now(), undefined, type));
+    return customerEvent(testEventChange(sellerId, now(), undefined, type, mode));
   });
 }

@@ -7,10 +7,11 @@ import { audited } from '../audit/audit-log.js';
 import { dashboardAudit } from '../audit/request-audit.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { listDeliveryPage } from '../webhooks/delivery-pages.js';
-import { enableEndpoint, resendDelivery } from '../webhooks/endpoints.js';
+import { enableEndpoint, findEndpoint, resendDelivery } from '../webhooks/endpoints.js';
 import { endpointHealthReport } from '../webhooks/endpoint-health-report.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { dashboardErrors } from './dashboard-errors.js';
+import { sessionTenant } from './data-mode.js';
 import { chargeSellerBudget } from './seller-budget.js';
 import { createSellerEndpoint, listSellerEndpoints, sendSellerTestEvent } from './seller-webhooks.js';
 import { registerWebhookEndpointRoutes } from './webhook-endpoint-routes.js';
@@ -19,7 +20,6 @@ import { parseNewWebhookEndpoint } from './webhook-input.js';
 
 type EndpointRoute = { Params: { id: string } };
 type DeliveryRoute = { Params: { id: string; event_id: string } };
-type EndpointRequest = FastifyRequest<EndpointRoute>;
 
 export interface WebhookRouteDeps {
   database: DatabaseHandle;
@@ -57,62 +57,72 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
       clock: () => now().toISOString(),
       ...(versions && { versions }),
     });
-  const sellerContext = (request: FastifyRequest): SellerContext => ({ sellerId: sellerOf(request), customerLimit: 0 });
+  const sellerContext = (request: FastifyRequest): SellerContext => ({ ...sessionTenant(request), customerLimit: 0 });
+  // The page's mode (`mode`, the test/live switch) is the endpoints' tenant with the seller: an endpoint of the
+  // other mode is a 404 like another seller's, checked before any route of one endpoint runs (a mode never changes).
+  const inMode = {
+    preHandler: async (request: FastifyRequest) => {
+      const { sellerId, mode } = sessionTenant(request);
+      found(await findEndpoint(database, sellerId, (request.params as { id: string }).id, mode));
+    },
+  };
+  const chargedInMode = { ...charged, ...inMode };
 
   // Each with its health, last success and next retry (webhooks/endpoint-health-report.ts): a few indexed reads each.
   app.get('/webhooks', async (request) => {
-    const endpoints = await listSellerEndpoints(database, sellerOf(request));
+    const { sellerId, mode } = sessionTenant(request);
+    const endpoints = await listSellerEndpoints(database, sellerId, mode);
     const at = now();
     return { endpoints: await Promise.all(endpoints.map(async (endpoint) => ({ ...endpoint, ...(await endpointHealthReport(database, endpoint.id, at)) }))) };
   });
 
   app.post('/webhooks', charged, async (request, reply) => {
     const input = parseNewWebhookEndpoint(requireBody(request));
-    const sellerId = sellerOf(request);
+    const { sellerId, mode } = sessionTenant(request);
     const created = await audited(database, dashboardAudit(request),
-      (trx) => createSellerEndpoint(trx, box, sellerId, input, { allowPrivate, now: now(), ...(versions && { versions }) }),
-      (endpoint) => ({ sellerId, action: 'webhook_endpoint.created', targetId: endpoint.id }), now());
+      (trx) => createSellerEndpoint(trx, box, sellerId, input, { allowPrivate, now: now(), mode, ...(versions && { versions }) }),
+      (endpoint) => ({ sellerId, mode, action: 'webhook_endpoint.created', targetId: endpoint.id }), now());
     return reply.code(201).send(created);
   });
 
   // The public API's DELETE /api/webhook_endpoints/{id} (core's 404 is the dashboard's, word for word).
-  app.delete<EndpointRoute>('/webhooks/:id', charged, async (request, reply) => {
+  app.delete<EndpointRoute>('/webhooks/:id', chargedInMode, async (request, reply) => {
     await webhooksFor(request).deleteEndpoint(sellerContext(request), request.params.id);
     return reply.code(204).send();
   });
 
   // The public API's rotate_secret with its default 24-hour overlap, answered in the listing's shape with the secret.
-  app.post<EndpointRoute>('/webhooks/:id/rotate-secret', charged, async (request) =>
+  app.post<EndpointRoute>('/webhooks/:id/rotate-secret', chargedInMode, async (request) =>
     webhooksFor(request).rotateSecret(sellerContext(request), request.params.id, undefined),
   );
 
-  app.post<EndpointRoute>('/webhooks/:id/enable', charged, async (request) => {
-    const sellerId = sellerOf(request);
+  app.post<EndpointRoute>('/webhooks/:id/enable', chargedInMode, async (request) => {
+    const { sellerId, mode } = sessionTenant(request);
     const { seller_id: _seller, ...endpoint } = found(await audited(database, dashboardAudit(request),
       (trx) => enableEndpoint(trx, sellerId, request.params.id),
-      (enabled) => enabled && { sellerId, action: 'webhook_endpoint.enabled', targetId: enabled.id }, now()));
+      (enabled) => enabled && { sellerId, mode, action: 'webhook_endpoint.enabled', targetId: enabled.id }, now()));
     return endpoint;
   });
 
-  app.get('/webhooks/:id/deliveries', async (request: EndpointRequest) => {
+  app.get<EndpointRoute>('/webhooks/:id/deliveries', inMode, async (request) => {
     const query = parseDeliveryQuery(request.query as Record<string, unknown>);
     return found(await listDeliveryPage(database, sellerOf(request), request.params.id, query));
   });
 
-  app.post<DeliveryRoute>('/webhooks/:id/deliveries/:event_id/resend', charged, async (request, reply) => {
+  app.post<DeliveryRoute>('/webhooks/:id/deliveries/:event_id/resend', chargedInMode, async (request, reply) => {
     const { id, event_id: eventId } = request.params;
-    const sellerId = sellerOf(request);
+    const { sellerId, mode } = sessionTenant(request);
     found(await audited(database, dashboardAudit(request), (trx) => resendDelivery(trx, sellerId, id, eventId, { now: now() }),
-      (resent) => (resent ? { sellerId, action: 'webhook_delivery.resent', targetId: eventId } : undefined), now()));
+      (resent) => (resent ? { sellerId, mode, action: 'webhook_delivery.resent', targetId: eventId } : undefined), now()));
     return reply.code(204).send();
   });
 
-  app.post<EndpointRoute>('/webhooks/:id/test', charged, async (request, reply) => {
-    const sellerId = sellerOf(request);
-    const delivery = found(await audited(database, dashboardAudit(request), (trx) => sendSellerTestEvent(trx, sellerId, request.params.id, now(), (endpoint) => testEventType(request.query as Record<string, unknown>, endpoint)),
-      (sent) => sent && { sellerId, action: 'webhook_endpoint.test_sent', targetId: canonicalUuid(request.params.id) ?? null }, now()));
+  app.post<EndpointRoute>('/webhooks/:id/test', chargedInMode, async (request, reply) => {
+    const { sellerId, mode } = sessionTenant(request);
+    const delivery = found(await audited(database, dashboardAudit(request), (trx) => sendSellerTestEvent(trx, sellerId, request.params.id, now(), (endpoint) => testEventType(request.query as Record<string, unknown>, endpoint), mode),
+      (sent) => sent && { sellerId, mode, action: 'webhook_endpoint.test_sent', targetId: canonicalUuid(request.params.id) ?? null }, now()));
     return reply.code(202).send(delivery);
   });
 
-  registerWebhookEndpointRoutes(app, { database, now, box, allowPrivate, charged, found });
+  registerWebhookEndpointRoutes(app, { database, now, box, allowPrivate, charged: chargedInMode, inMode, found });
 }

@@ -1,4 +1,5 @@
 import { API_KEY_INFO_COLUMNS, apiKeyInfoOf, type ApiKeyInfo } from './api-keys.js';
+import type { ApiKeyMode } from '@customers-api/core';
 import type { DatabaseHandle } from './connect.js';
 import { canonicalUuid } from './uuid.js';
 
@@ -10,7 +11,7 @@ export interface KeyCursor {
 
 /**
  * One page of a seller's keys, oldest first, after `after`: at most `limit` rows read through the
- * (seller_id, …) index whatever the seller holds, and whether more follow (one row more is read to know).
+ * (seller_id, …) index whatever the seller holds (of one mode when `mode` is given), and whether more follow (one row more is read to know).
  *
  * @example
  * const { keys, more } = await listApiKeysPage(handle, sellerId, { limit: 100 });
@@ -18,7 +19,7 @@ export interface KeyCursor {
 export async function listApiKeysPage(
   handle: DatabaseHandle,
   sellerIdArg: string,
-  { limit, after }: { limit: number; after?: KeyCursor | undefined },
+  { limit, after, mode }: { limit: number; after?: KeyCursor | undefined; mode?: ApiKeyMode | undefined },
 ): Promise<{ keys: ApiKeyInfo[]; more: boolean }> {
   const sellerId = canonicalUuid(sellerIdArg);
   if (!sellerId) return { keys: [], more: false };
@@ -26,6 +27,8 @@ export async function listApiKeysPage(
     .selectFrom('api_keys')
     .select(API_KEY_INFO_COLUMNS)
     .where('seller_id', '=', sellerId);
+  // One mode's keys (the dashboard's test/live switch); both when omitted. A mode holds at most its key cap.
+  if (mode) query = query.where('mode', '=', mode);
   if (after) {
     query = query.where((eb) =>
       eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]),

@@ -779,6 +779,16 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('request_logs').dropColumn('client_request_id').execute();
       },
     },
+    // The dashboard's test/live switch (issue 38): the Activity page lists one mode's audit rows, newest first, a
+    // page at a time; (seller_id, mode, id) reads a page of test rows without walking the seller's live ones.
+    '033_audit_log_tenant': {
+      async up(db: Kysely<any>) {
+        await db.schema.createIndex('audit_log_tenant').on('audit_log').columns(['seller_id', 'mode', 'id']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('audit_log_tenant').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { normalizeWebhookUrl, webhookUrlProblem } from '@customers-api/core';
+import { normalizeWebhookUrl, webhookUrlProblem, type Mode } from '@customers-api/core';
 import type { DatabaseHandle } from '../db/connect.js';
 import { lockSeller } from '../db/sellers.js';
 import { canonicalUuid } from '../db/uuid.js';
@@ -48,9 +48,10 @@ export async function editEndpoint(
   sellerId: string,
   idArg: string,
   edit: EndpointEdit,
-  { allowPrivate = false }: { allowPrivate?: boolean } = {},
+  { allowPrivate = false, mode }: { allowPrivate?: boolean; mode?: Mode } = {},
 ): Promise<EditEndpointResult> {
-  const endpoint = await findEndpoint(handle, sellerId, idArg);
+  // `mode` (the dashboard's switch): an endpoint of the other mode is missing, and URLs are unique within the mode.
+  const endpoint = await findEndpoint(handle, sellerId, idArg, mode);
   if (!endpoint) return { kind: 'not_found' };
   const changes: { url?: string; event_types?: string; description?: string } = {};
   if (edit.url !== undefined) {
@@ -75,7 +76,7 @@ export async function editEndpoint(
   const row = await writeTransaction(handle, async (trx) => {
     if (url !== undefined) {
       await lockSeller(handle, trx, sellerId);
-      if (await urlTakenIn(trx, sellerId, url, endpoint.id)) return 'duplicate_url' as const;
+      if (await urlTakenIn(trx, sellerId, url, endpoint.id, mode)) return 'duplicate_url' as const;
     }
     return trx
       .updateTable('webhook_endpoints')

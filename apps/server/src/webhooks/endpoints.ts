@@ -83,6 +83,8 @@ export interface EndpointOptions {
   now?: Date;
   /** The versions an endpoint may be pinned to (the app's versioning; tests: a fixture version); openapi.yaml's by default. */
   versions?: readonly ApiVersion[];
+  /** Which of the seller's data the endpoint belongs to (the dashboard's test/live switch); live by default. */
+  mode?: Mode;
 }
 
 /** One event sent (or to be sent) to one endpoint. */
@@ -131,7 +133,7 @@ export async function createEndpoint(
   box: SecretBox,
   sellerId: string,
   input: NewWebhookEndpoint,
-  { allowPrivate = false, now = new Date(), versions }: EndpointOptions = {},
+  { allowPrivate = false, now = new Date(), versions, mode = 'live' }: EndpointOptions = {},
 ): Promise<CreateEndpointResult> {
   const urlProblem = webhookUrlProblem(input.url, { allowPrivate });
   if (urlProblem) return { kind: 'invalid', property: 'url', message: urlProblem };
@@ -148,8 +150,8 @@ export async function createEndpoint(
   const row = {
     id,
     seller_id: sellerId,
-    // The dashboard makes live endpoints (its test/live switch is the dashboard's issue); test keys use the API.
-    mode: 'live',
+    // Its tenant: the dashboard's switch picks it (test keys use the API's own store).
+    mode,
     url: normalizeWebhookUrl(input.url),
     event_types: JSON.stringify(events),
     secret: box.seal(secret, id),
@@ -173,13 +175,13 @@ export async function createEndpoint(
     const own = found?.webhook_endpoint_limit;
     // Pinned to the seller's version unless one was chosen (a seller pinned to nothing gets the latest).
     row.api_version ??= found?.api_version ?? LATEST_API_VERSION;
-    if (await urlTakenIn(trx, sellerId, row.url)) return 'duplicate_url';
+    if (await urlTakenIn(trx, sellerId, row.url, undefined, mode)) return 'duplicate_url';
     const cap = own ?? DEFAULT_WEBHOOK_ENDPOINT_LIMIT;
     const { count } = await trx
       .selectFrom('webhook_endpoints')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('seller_id', '=', sellerId)
-      .where('mode', '=', 'live')
+      .where('mode', '=', mode)
       .executeTakeFirstOrThrow();
     if (Number(count) >= cap) return cap;
     await trx.insertInto('webhook_endpoints').values(row).execute();
@@ -241,24 +243,29 @@ export async function enableEndpoint(handle: DatabaseHandle, sellerId: string, i
 }
 
 /**
- * The seller's endpoints, oldest first.
+ * The seller's endpoints, oldest first: of one mode when `mode` is given (the dashboard), of both otherwise (the
+ * operator's CLI).
  *
  * @example
  * for (const endpoint of await listEndpoints(handle, sellerId)) console.log(endpoint.url, endpoint.failing);
  */
-export async function listEndpoints(handle: DatabaseHandle, sellerId: string): Promise<WebhookEndpoint[]> {
+export async function listEndpoints(handle: DatabaseHandle, sellerId: string, mode?: Mode): Promise<WebhookEndpoint[]> {
   const rows = await handle.db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('seller_id', '=', sellerId)
+    .$if(mode !== undefined, (qb) => qb.where('mode', '=', mode!))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
   return rows.map(endpointFromRow);
 }
 
-/** The seller's endpoint with this id, or undefined (also for an id that is not a UUID). */
-export async function findEndpoint(handle: DatabaseHandle, sellerId: string, idArg: string): Promise<WebhookEndpoint | undefined> {
+/**
+ * The seller's endpoint with this id, or undefined (also for an id that is not a UUID, and for one of the other
+ * mode when `mode` is given).
+ */
+export async function findEndpoint(handle: DatabaseHandle, sellerId: string, idArg: string, mode?: Mode): Promise<WebhookEndpoint | undefined> {
   const id = canonicalUuid(idArg);
   if (!id) return undefined;
   const row = await handle.db
@@ -266,6 +273,7 @@ export async function findEndpoint(handle: DatabaseHandle, sellerId: string, idA
     .selectAll()
     .where('seller_id', '=', sellerId)
     .where('id', '=', id)
+    .$if(mode !== undefined, (qb) => qb.where('mode', '=', mode!))
     .executeTakeFirst();
   return row && endpointFromRow(row);
 }

@@ -848,12 +848,40 @@ export interface components {
             actor_label: string | null;
             /** @description The key, endpoint or event the change concerns (its id), or null. */
             target_id: string | null;
+            /** @description The object's name as it is now: a key's name, an endpoint's URL, a customer's first and last name; null for other objects and for one since deleted. */
+            target_name: string | null;
             /** @description The server's own id for the request that made the change (null from the CLI): the `reqId` of the server's log lines and the `request_id` of the request log. */
             request_id: string | null;
             /** @description The `X-Request-Id` the client sent with that request (the client's value, not the server's), or null. */
             client_request_id: string | null;
             /** @description The client's IP address, or null (the CLI, or addresses turned off by the operator). */
             client_address: string | null;
+            details: components["schemas"]["AuditDetails"] | null;
+        };
+        /** @description What a change was, beyond its action: never a secret (signing secrets, key hashes and tokens are never recorded). Rows written before the server recorded details have none (`null`). */
+        AuditDetails: {
+            /** @description An update (`seller.updated`, `webhook_endpoint.updated`, `customer.updated`): each field that changed, by name, with its value before and after. */
+            changes?: {
+                [key: string]: {
+                    before: unknown;
+                    after: unknown;
+                };
+            };
+            /**
+             * Format: uuid
+             * @description `api_key.rolled`: the key rolled (also the row's `target_id`).
+             */
+            previous_key_id?: string;
+            /**
+             * Format: uuid
+             * @description `api_key.rolled`: the key that replaces it (its `api_key.created` row names this one as `rolled_from`).
+             */
+            new_key_id?: string;
+            /**
+             * Format: uuid
+             * @description `api_key.created` by a roll: the key it replaces.
+             */
+            rolled_from?: string;
         };
         Account: {
             seller: {

@@ -59,7 +59,9 @@ function objectOf(entry: Entry): HTMLElement {
   if (id === null) return element('span', { text: '—', className: 'muted' });
   const kind = KINDS[entry.action.split('.')[0] ?? ''];
   const short = UUID.test(id) ? `${id.slice(0, 8)}…` : id;
-  const label = element('span', { className: 'target-id', attrs: { title: id } }, [...(kind ? [`${kind} `] : []), element('code', { text: short })]);
+  // The object's name (a key's name, an endpoint's URL) when the server knows it; the short id otherwise.
+  const name = entry.target_name ? element('span', { text: entry.target_name }) : element('code', { text: short });
+  const label = element('span', { className: 'target-id', attrs: { title: id } }, [...(kind ? [`${kind} `] : []), name]);
   if (entry.action.startsWith('webhook_endpoint.') && entry.action !== 'webhook_endpoint.deleted' && UUID.test(id)) {
     return element('a', { attrs: { href: withMode(`/dashboard/settings/webhooks/${encodeURIComponent(id)}`) } }, [label]);
   }

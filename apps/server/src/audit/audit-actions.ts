@@ -1,4 +1,5 @@
 import { hostname, userInfo } from 'node:os';
+import type { AuditDetails } from './audit-details.js';
 
 /**
  * Every security-relevant change the audit log records, by name. Some have no writer yet (an endpoint disabled
@@ -66,6 +67,8 @@ export interface AuditEntry {
   targetId: string | null;
   /** Instead of the context's actor (a sign-in: the session it started). */
   actor?: AuditActor;
+  /** A roll's keys, an update's changed fields (audit-details.ts); never a secret. */
+  details?: AuditDetails | undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import { toIso } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import type { AuditAction, AuditActorType, AuditContext, AuditEntry } from './audit-actions.js';
+import { readDetails, storedDetails, type AuditDetails } from './audit-details.js';
 
 /** Audit rows are kept this long unless the operator says otherwise (`--audit-retention-days`). */
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -21,6 +22,8 @@ export interface AuditRecord {
   request_id: string | null;
   client_request_id: string | null;
   client_address: string | null;
+  /** A roll's keys, an update's changed fields before and after; null when the action says it all. */
+  details: AuditDetails | null;
 }
 
 /** Writes one audit row with `db`, which is the transaction of the change it records. */
@@ -39,6 +42,7 @@ export async function writeAuditRow(db: Kysely<Database>, context: AuditContext,
       request_id: context.requestId ?? null,
       client_request_id: context.clientRequestId ?? null,
       client_address: context.clientAddress ?? null,
+      details: storedDetails(entry.details),
     })
     .execute();
 }
@@ -107,6 +111,7 @@ export async function listAuditRows(handle: DatabaseHandle, { sellerId, since, b
     occurred_at: toIso(row.occurred_at),
     actor_type: row.actor_type as AuditActorType,
     action: row.action as AuditAction,
+    details: readDetails(row.details),
   }));
 }
 

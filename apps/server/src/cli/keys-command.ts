@@ -13,6 +13,7 @@ import { keyNameProblem } from '../key-name.js';
 import { CliError, type CliIo } from './io.js';
 import { printable } from './printable.js';
 import { withDatabase } from './with-database.js';
+import { rollDetails } from '../audit/audit-details.js';
 
 export const KEYS_USAGE = [
   'keys create --seller SELLER_ID --name NAME [--mode live|test] [--scopes SCOPE,...] [--expires-at ISO-8601] [--json] [--database URL]',
@@ -152,10 +153,12 @@ async function rollKey(positionals: string[], values: KeyFlags, io: CliIo): Prom
         const sellerId = await keySellerId(trx, keyId);
         if (sellerId === undefined) return undefined;
         const result = await rollSellerKey(trx, sellerId, keyId, overlapMs, now);
-        if (typeof result === 'object') await writeAuditRow(trx.db, CLI_ACTOR, { sellerId, action: 'api_key.created', targetId: result.key.id }, now);
+        if (typeof result === 'object') {
+          await writeAuditRow(trx.db, CLI_ACTOR, { sellerId, action: 'api_key.created', targetId: result.key.id, details: { rolled_from: result.previous.id } }, now);
+        }
         return typeof result === 'object' ? { sellerId, ...result } : result;
       },
-      (result) => (typeof result === 'object' ? { sellerId: result.sellerId, action: 'api_key.rolled', targetId: result.previous.id } : undefined),
+      (result) => (typeof result === 'object' ? { sellerId: result.sellerId, action: 'api_key.rolled', targetId: result.previous.id, details: rollDetails(result) } : undefined),
       now,
     ),
   );

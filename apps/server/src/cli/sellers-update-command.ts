@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit/audit-actions.js';
+import { fieldChanges } from '../audit/audit-details.js';
 import { audited } from '../audit/audit-log.js';
 import { API_VERSIONS, resolveApiVersion, utcDate, type ApiVersion } from '@customers-api/core';
-import { updateSeller } from '../db/sellers.js';
+import { findSeller, updateSeller } from '../db/sellers.js';
 import { DEFAULT_WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/delivery-fairness.js';
 import { DEFAULT_API_KEY_LIMIT } from '../dashboard/key-limit.js';
 import { WAITING_DELIVERY_LIMIT } from '../webhooks/delivery-caps.js';
@@ -10,6 +11,9 @@ import { CliError, type CliIo } from './io.js';
 import { describeSellerRateLimit, sellerRateLimitFrom } from './seller-rate-limit.js';
 import { withDatabase } from './with-database.js';
 import { printable } from './printable.js';
+
+/** The settings `sellers update` changes: the fields its audit row compares before and after. */
+const SELLER_SETTINGS = ['rate_limit', 'webhook_endpoint_limit', 'key_limit', 'waiting_delivery_limit', 'api_version'];
 
 export const SELLERS_UPDATE_USAGE =
   'sellers update SELLER_ID [--rate-limit N|default] [--webhook-endpoint-limit N|default] [--key-limit N|default] [--waiting-delivery-limit N|default] [--api-version YYYY-MM-DD] [--json] [--database URL]';
@@ -125,21 +129,25 @@ export async function sellersUpdateCommand(args: string[], io: CliIo): Promise<v
   const apiVersion = versionText === undefined ? undefined : apiVersionFrom(versionText);
   const keyLimit = keyText === undefined ? undefined : keyLimitFrom(keyText);
   const waitingLimit = waitingText === undefined ? undefined : waitingDeliveryLimitFrom(waitingText);
-  const seller = await withDatabase(values.database, io, (handle) =>
+  const updated = await withDatabase(values.database, io, (handle) =>
     audited(
       handle,
       CLI_ACTOR,
-      (trx) =>
-        updateSeller(trx, sellerId, {
+      async (trx) => {
+        const before = await findSeller(trx, sellerId);
+        const after = await updateSeller(trx, sellerId, {
           ...(rateLimit !== undefined && { rate_limit: rateLimit }),
           ...(endpointLimit !== undefined && { webhook_endpoint_limit: endpointLimit }),
           ...(keyLimit !== undefined && { key_limit: keyLimit }),
           ...(waitingLimit !== undefined && { waiting_delivery_limit: waitingLimit }),
           ...(apiVersion !== undefined && { api_version: apiVersion }),
-        }),
-      (updated) => updated && { sellerId: updated.id, action: 'seller.updated', targetId: updated.id },
+        });
+        return after && before ? { after, details: fieldChanges(before, after, SELLER_SETTINGS) } : undefined;
+      },
+      (updated) => updated && { sellerId: updated.after.id, action: 'seller.updated', targetId: updated.after.id, details: updated.details },
     ),
   );
+  const seller = updated?.after;
   if (!seller) throw new CliError(`Unknown seller "${sellerId}"`);
   if (values.json) io.out(`${JSON.stringify(seller)}\n`);
   else {

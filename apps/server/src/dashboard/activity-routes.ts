@@ -2,6 +2,7 @@ import { errors } from '@customers-api/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listAuditRows } from '../audit/audit-log.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import { activityNames } from './activity-names.js';
 import { parseDeliveryCursor } from '../webhooks/delivery-pages.js';
 import { sessionTenant } from './data-mode.js';
 
@@ -32,17 +33,20 @@ export function registerActivityRoutes(app: FastifyInstance, { database }: { dat
     // One row more than a page tells whether an older page exists.
     const rows = await listAuditRows(database, { sellerId, mode, beforeId, limit: ACTIVITY_LIMIT + 1 });
     const page = rows.slice(0, ACTIVITY_LIMIT);
+    const names = await activityNames(database, request.dashboardSession!.sellerId, page);
     return {
-      entries: page.map(({ occurred_at, action, actor_type, actor_id, actor_label, target_id, request_id, client_request_id, client_address }) => ({
+      entries: page.map(({ occurred_at, action, actor_type, actor_id, actor_label, target_id, request_id, client_request_id, client_address, details }) => ({
         occurred_at,
         action,
         actor_type,
         actor_id,
         actor_label,
         target_id,
+        target_name: (target_id !== null && names.get(target_id.toLowerCase())) || null,
         request_id,
         client_request_id,
         client_address,
+        details,
       })),
       next_cursor: rows.length > ACTIVITY_LIMIT ? String(page.at(-1)!.id) : null,
     };

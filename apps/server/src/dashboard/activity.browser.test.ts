@@ -69,6 +69,8 @@ describe.each(['sqlite', 'postgres'] as const)('the Activity page in Chromium, s
     expect(await row('Signed in').locator('[data-label="From"]').textContent()).toBe('127.0.0.1');
     expect(await row('API key created').locator('[data-label="By"]').textContent()).toMatch(/^Dashboard session [0-9a-f]{8}$/);
     expect(await row('Signed in').locator('[data-label="By"]').textContent()).toBe(await row('API key created').locator('[data-label="By"]').textContent());
+    // The key by its name (issue 35), not its id.
+    expect(await row('API key created').locator('[data-label="Object"]').textContent()).toBe('API key Audited key');
     expect(await page.locator('#activity-table thead').isVisible()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, `activity-${dialect}-desktop.png`), fullPage: true });
 

@@ -15,6 +15,7 @@ import { endSession } from './sessions.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { setSellerApiVersion } from '../db/sellers.js';
 import { errors, type ApiVersion, type RateLimiter } from '@customers-api/core';
+import { fieldChanges, rollDetails } from '../audit/audit-details.js';
 
 type KeyRoute = { Params: { id: string } };
 
@@ -59,7 +60,10 @@ export function registerApiRoutes(
       );
     }
     await audited(database, dashboardAudit(request), (trx) => setSellerApiVersion(trx, sellerId, wanted),
-      (updated) => updated && { sellerId, action: 'seller.updated', targetId: sellerId }, now());
+      (updated) => updated && {
+        sellerId, action: 'seller.updated', targetId: sellerId,
+        details: fieldChanges({ api_version: current.api_version }, { api_version: wanted }, ['api_version']),
+      }, now());
     return (await loadAccount(database, sellerId, expiresAt, now(), versions))!;
   });
 
@@ -101,11 +105,12 @@ export function registerApiRoutes(
       async (trx) => {
         const result = await rollSellerKey(trx, sellerId, request.params.id, overlapMs, at);
         if (typeof result === 'object') {
-          await writeAuditRow(trx.db, context, { sellerId, action: 'api_key.created', targetId: result.key.id }, at);
+          const details = { rolled_from: result.previous.id };
+          await writeAuditRow(trx.db, context, { sellerId, action: 'api_key.created', targetId: result.key.id, details }, at);
         }
         return result;
       },
-      (result) => (typeof result === 'object' ? { sellerId, action: 'api_key.rolled', targetId: result.previous.id } : undefined),
+      (result) => (typeof result === 'object' ? { sellerId, action: 'api_key.rolled', targetId: result.previous.id, details: rollDetails(result) } : undefined),
       at,
     );
     if (!rolled) throw dashboardErrors.keyNotFound();

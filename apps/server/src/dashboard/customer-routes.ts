@@ -7,6 +7,7 @@ import { requireBody } from '../http/json-body-parser.js';
 import { queryOf } from '../http/request-target.js';
 import { dataModeOf } from './data-mode-query.js';
 import type { Query } from './page-query.js';
+import { changedFieldsOf } from '../audit/audit-details.js';
 
 /** The public API's customer service over a store on this handle (a transaction's, for an audited change). */
 export type CustomerServiceFor = (handle: DatabaseHandle) => CustomerService;
@@ -44,15 +45,23 @@ export function registerCustomerRoutes(
   app.patch('/customers/:id', async (request: CustomerRoute) => {
     const seller = sellerOf(request);
     const body = requireBody(request);
-    return audited(database, dashboardAudit(request), (trx) => customers(trx).update(seller, request.params.id, body),
-      (customer) => ({ sellerId: seller.sellerId, action: 'customer.updated', targetId: customer.id }), now());
+    // The customer as it was, read in the update's transaction: the audit row records each changed field's values.
+    const { after } = await audited(database, dashboardAudit(request),
+      async (trx) => {
+        const service = customers(trx);
+        // A missing customer or a bad body: the update's own answer (404, 400), as without the read.
+        const before = await service.get(seller, request.params.id).catch(() => undefined);
+        return { before, after: await service.update(seller, request.params.id, body) };
+      },
+      ({ before, after }) => ({ sellerId: seller.sellerId, mode: seller.mode, action: 'customer.updated', targetId: after.id, details: before && changedFieldsOf(before, after) }), now());
+    return after;
   });
 
   app.delete('/customers/:id', async (request: CustomerRoute, reply) => {
     const seller = sellerOf(request);
     const id = request.params.id;
     await audited(database, dashboardAudit(request), (trx) => customers(trx).delete(seller, id),
-      () => ({ sellerId: seller.sellerId, action: 'customer.deleted', targetId: id.toLowerCase() }), now());
+      () => ({ sellerId: seller.sellerId, mode: seller.mode, action: 'customer.deleted', targetId: id.toLowerCase() }), now());
     return reply.code(204).send();
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { customerEvent } from '@customers-api/core';
+import { fieldChanges } from '../audit/audit-details.js';
 import { audited } from '../audit/audit-log.js';
 import { dashboardAudit } from '../audit/request-audit.js';
 import type { DatabaseHandle } from '../db/connect.js';
@@ -31,6 +32,9 @@ export interface WebhookEndpointRouteDeps {
   found: <T>(value: T | undefined | false) => T;
 }
 
+/** What an edit may change: the fields its audit row compares (never the secret, which an edit cannot touch). */
+const ENDPOINT_FIELDS = ['url', 'events', 'description', 'api_version'];
+
 /**
  * The JSON behind an endpoint's own page (openapi.dashboard.yaml, tag Webhooks): the endpoint with its success
  * rate, edits, disable, the secret revealed, one delivery in detail, resend all failed since a time, and the
@@ -57,9 +61,15 @@ export function registerWebhookEndpointRoutes(
   app.patch<EndpointRoute>('/webhooks/:id', charged, async (request) => {
     const edit = parseEndpointEdit(requireBody(request));
     const { sellerId, mode } = sessionTenant(request);
-    return found(await audited(database, dashboardAudit(request),
-      (trx) => editSellerEndpoint(trx, sellerId, request.params.id, edit, { allowPrivate, mode }),
-      (edited) => edited && { sellerId, mode, action: 'webhook_endpoint.updated', targetId: edited.id }, now()));
+    // The endpoint as it was, read in the edit's transaction: the audit row records each changed field's values.
+    const result = await audited(database, dashboardAudit(request),
+      async (trx) => {
+        const before = await findEndpoint(trx, sellerId, request.params.id, mode);
+        const edited = await editSellerEndpoint(trx, sellerId, request.params.id, edit, { allowPrivate, mode });
+        return edited && before ? { edited, details: fieldChanges(before, edited, ENDPOINT_FIELDS) } : undefined;
+      },
+      (done) => done && { sellerId, mode, action: 'webhook_endpoint.updated', targetId: done.edited.id, details: done.details }, now());
+    return found(result?.edited);
   });
 
   app.post<EndpointRoute>('/webhooks/:id/disable', charged, async (request) => {

@@ -779,6 +779,16 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('request_logs').dropColumn('client_request_id').execute();
       },
     },
+    '026_audit_details': {
+      // What a row says beyond its action (audit/audit-details.ts, JSON text on both databases): a roll's two keys,
+      // an update's changed fields before and after. Never a secret.
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('audit_log').addColumn('details', 'text').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('audit_log').dropColumn('details').execute();
+      },
+    },
     // The dashboard's test/live switch (issue 38): the Activity page lists one mode's audit rows, newest first, a
     // page at a time; (seller_id, mode, id) reads a page of test rows without walking the seller's live ones.
     '033_audit_log_tenant': {

@@ -269,6 +269,8 @@ export interface AuditLogTable {
   request_id: string | null;
   /** The caller's `X-Request-Id`, when it sent an acceptable one (migration 025). */
   client_request_id: ColumnType<string | null, string | null | undefined, never>;
+  /** A roll's keys, an update's changed fields before and after, as JSON (migration 026); never a secret. */
+  details: ColumnType<string | null, string | null | undefined, never>;
   /** Null when the operator turned client addresses off. */
   client_address: string | null;
   /** 'test' for a change of test data (migration 020), else 'live'. */

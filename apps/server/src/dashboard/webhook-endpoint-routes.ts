@@ -5,13 +5,13 @@ import { dashboardAudit } from '../audit/request-audit.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
 import { endpointSuccessRates, findDeliveryDetail } from '../webhooks/delivery-pages.js';
-import { disableEndpoint, resendFailedSince, revealEndpointSecret } from '../webhooks/endpoint-edits.js';
+import { resendFailedSince, revealEndpointSecret } from '../webhooks/endpoint-edits.js';
 import { endpointHealthReport } from '../webhooks/endpoint-health-report.js';
 import { findEndpoint } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
-import { editSellerEndpoint } from './seller-webhooks.js';
+import type { DashboardWebhookService } from './dashboard-webhook-service.js';
 import { testEventChange } from './test-event.js';
-import { parseEndpointEdit, parseResendFailed } from './webhook-input.js';
+import { checkEndpointValues, parseEndpointEdit, parseResendFailed } from './webhook-input.js';
 import { testEventType } from './webhook-queries.js';
 
 type EndpointRoute = { Params: { id: string } };
@@ -22,6 +22,8 @@ export interface WebhookEndpointRouteDeps {
   now: () => Date;
   box: SecretBox;
   allowPrivate: boolean;
+  /** Core's webhook service for the request's session (dashboard-webhook-service.ts). */
+  webhooksFor: (request: FastifyRequest) => DashboardWebhookService;
   /** The seller-budget hook of webhook-routes.ts (one charge per request). */
   charged: RouteShorthandOptions;
   /** A value, or the 404 of a missing endpoint. */
@@ -36,7 +38,7 @@ export interface WebhookEndpointRouteDeps {
  */
 export function registerWebhookEndpointRoutes(
   app: FastifyInstance,
-  { database, now, box, allowPrivate, charged, found }: WebhookEndpointRouteDeps,
+  { database, now, box, allowPrivate, charged, found, webhooksFor }: WebhookEndpointRouteDeps,
 ): void {
   const sellerOf = (request: FastifyRequest) => request.dashboardSession!.sellerId;
   const withoutSeller = <T extends { seller_id: string }>({ seller_id: _seller, ...rest }: T) => rest;
@@ -50,19 +52,18 @@ export function registerWebhookEndpointRoutes(
     };
   });
 
+  // The public API's PATCH: the dashboard's editable properties (webhook-input.ts) first, then core's rules.
   app.patch<EndpointRoute>('/webhooks/:id', charged, async (request) => {
-    const edit = parseEndpointEdit(requireBody(request));
-    const sellerId = sellerOf(request);
-    return found(await audited(database, dashboardAudit(request),
-      (trx) => editSellerEndpoint(trx, sellerId, request.params.id, edit, { allowPrivate }),
-      (edited) => edited && { sellerId, action: 'webhook_endpoint.updated', targetId: edited.id }, now()));
+    const body = requireBody(request);
+    checkEndpointValues(parseEndpointEdit(body), { allowPrivate });
+    const { service, sellerFor } = webhooksFor(request);
+    return service.updateEndpoint(await sellerFor(request.params.id), request.params.id, body);
   });
 
+  // The public API's PATCH with `disabled: true` (audited as webhook_endpoint.disabled; a disabled one keeps its time).
   app.post<EndpointRoute>('/webhooks/:id/disable', charged, async (request) => {
-    const sellerId = sellerOf(request);
-    return withoutSeller(found(await audited(database, dashboardAudit(request),
-      (trx) => disableEndpoint(trx, sellerId, request.params.id, now()),
-      (disabled) => disabled && { sellerId, action: 'webhook_endpoint.disabled', targetId: disabled.id }, now())));
+    const { service, sellerFor } = webhooksFor(request);
+    return service.updateEndpoint(await sellerFor(request.params.id), request.params.id, { disabled: true });
   });
 
   app.post<EndpointRoute>('/webhooks/:id/reveal-secret', charged, async (request) => {

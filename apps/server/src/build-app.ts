@@ -18,7 +18,7 @@ import { registerAuditSettings } from './audit/request-audit.js';
 import { registerHttpMetrics } from './observability/http-metrics.js';
 import type { ServerMetrics } from './observability/metrics.js';
 import { loadOpenApi } from './openapi-document.js';
-import { apiKeyAudit, createApiWebhooks } from './http/api-webhooks.js';
+import { apiKeyAudit, createApiWebhooks, createWebhookServices } from './http/api-webhooks.js';
 import { SqlTestDataStore } from './db/sql-test-data.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { registerApiVersion } from './http/api-version.js';
@@ -134,13 +134,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.rateLimit ? createRequestLimits(options.rateLimit) : undefined;
   // One box for the dashboard, the public API and the delivery worker: each opens what the others sealed.
   const secrets = options.webhooks?.secrets ?? createSecretBox(randomBytes(32));
-  const webhooksFor = createApiWebhooks({
+  // One webhook service factory (the customer service's clock) for the public API and the dashboard alike.
+  const webhookServices = createWebhookServices({
     database,
     box: secrets,
     allowPrivate: options.webhooks?.allowPrivate ?? false,
     versions: versioning.versions,
-    clock: options.clock,
+    clock,
+    now,
   });
+  const webhooksFor = createApiWebhooks(webhookServices);
   core = createApiHandler({ service, lookupKey, hashKey: sha256Hex, now, versioning, ...(limits ? { rateLimiter: limits.sellers } : {}) });
 
   // First, so every route and hook registered after it is traced.
@@ -181,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       box: secrets,
       allowPrivate: options.webhooks?.allowPrivate ?? false,
       rateLimiter: limits?.sellers,
+      services: webhookServices,
     },
   });
   // Change events: the outbox's deliveries are sent from inside the server process (src/webhooks).

@@ -14,8 +14,4 @@ export const dashboardErrors = {
   keyNotRollable: () => new ApiError(409, 'API key is revoked or expired; only an active key can be rolled'),
   webhookNotFound: () => new ApiError(404, 'Webhook endpoint not found'),
   requestLogNotFound: () => new ApiError(404, 'Request log not found'),
-  /** At the seller's cap on endpoints; the message names it (webhooks/endpoints.ts). */
-  webhookEndpointLimit: (message: string) => new ApiError(403, message),
-  /** Another endpoint of the seller has this URL (webhooks/endpoint-edits.ts words it). */
-  webhookUrlTaken: (message: string) => new ApiError(409, message),
 };

@@ -18,6 +18,7 @@ import { registerSessionGuard } from './session-guard.js';
 import { registerTestDataRoutes } from './test-data-routes.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
+import type { WebhookServiceFor } from '../http/api-webhooks.js';
 
 /**
  * The seller dashboard under /dashboard: sign-in with one-time links, the Settings pages (API Keys, Webhooks) and their
@@ -35,7 +36,8 @@ export interface DashboardDeps {
    */
   /** The public API's customer service over a store on a given handle (the Customers page uses the same rules). */
   customers: CustomerServiceFor;
-  webhooks: { box: SecretBox; allowPrivate: boolean; rateLimiter?: RateLimiter | undefined };
+  /** …and core's webhook service per actor, the public API's: the dashboard's endpoint changes go through it. */
+  webhooks: { box: SecretBox; allowPrivate: boolean; rateLimiter?: RateLimiter | undefined; services: WebhookServiceFor };
 }
 
 export async function registerDashboard(app: FastifyInstance, { webhooks, ...deps }: DashboardDeps) {

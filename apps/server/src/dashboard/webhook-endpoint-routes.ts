@@ -1,19 +1,18 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { customerEvent } from '@customers-api/core';
-import { fieldChanges } from '../audit/audit-details.js';
 import { audited } from '../audit/audit-log.js';
 import { dashboardAudit } from '../audit/request-audit.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
 import { endpointSuccessRates, findDeliveryDetail } from '../webhooks/delivery-pages.js';
-import { disableEndpoint, resendFailedSince, revealEndpointSecret } from '../webhooks/endpoint-edits.js';
+import { resendFailedSince, revealEndpointSecret } from '../webhooks/endpoint-edits.js';
 import { endpointHealthReport } from '../webhooks/endpoint-health-report.js';
 import { findEndpoint } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { sessionTenant } from './data-mode.js';
-import { editSellerEndpoint } from './seller-webhooks.js';
+import type { DashboardWebhookService } from './dashboard-webhook-service.js';
 import { testEventChange } from './test-event.js';
-import { parseEndpointEdit, parseResendFailed } from './webhook-input.js';
+import { checkEndpointValues, parseEndpointEdit, parseResendFailed } from './webhook-input.js';
 import { testEventType } from './webhook-queries.js';
 
 type EndpointRoute = { Params: { id: string } };
@@ -24,6 +23,8 @@ export interface WebhookEndpointRouteDeps {
   now: () => Date;
   box: SecretBox;
   allowPrivate: boolean;
+  /** Core's webhook service for the request's session (dashboard-webhook-service.ts). */
+  webhooksFor: (request: FastifyRequest) => DashboardWebhookService;
   /** The seller-budget hook of webhook-routes.ts (one charge per request), with `inMode`'s check. */
   charged: RouteShorthandOptions;
   /** The 404 of an endpoint of the other mode than the page's (`mode`), before the route runs. */
@@ -32,8 +33,6 @@ export interface WebhookEndpointRouteDeps {
   found: <T>(value: T | undefined | false) => T;
 }
 
-/** What an edit may change: the fields its audit row compares (never the secret, which an edit cannot touch). */
-const ENDPOINT_FIELDS = ['url', 'events', 'description', 'api_version'];
 
 /**
  * The JSON behind an endpoint's own page (openapi.dashboard.yaml, tag Webhooks): the endpoint with its success
@@ -43,7 +42,7 @@ const ENDPOINT_FIELDS = ['url', 'events', 'description', 'api_version'];
  */
 export function registerWebhookEndpointRoutes(
   app: FastifyInstance,
-  { database, now, box, allowPrivate, charged, inMode, found }: WebhookEndpointRouteDeps,
+  { database, now, box, allowPrivate, charged, inMode, found, webhooksFor }: WebhookEndpointRouteDeps,
 ): void {
   const sellerOf = (request: FastifyRequest) => request.dashboardSession!.sellerId;
   const withoutSeller = <T extends { seller_id: string }>({ seller_id: _seller, ...rest }: T) => rest;
@@ -58,25 +57,18 @@ export function registerWebhookEndpointRoutes(
     };
   });
 
+  // The public API's PATCH: the dashboard's editable properties (webhook-input.ts) first, then core's rules.
   app.patch<EndpointRoute>('/webhooks/:id', charged, async (request) => {
-    const edit = parseEndpointEdit(requireBody(request));
-    const { sellerId, mode } = sessionTenant(request);
-    // The endpoint as it was, read in the edit's transaction: the audit row records each changed field's values.
-    const result = await audited(database, dashboardAudit(request),
-      async (trx) => {
-        const before = await findEndpoint(trx, sellerId, request.params.id, mode);
-        const edited = await editSellerEndpoint(trx, sellerId, request.params.id, edit, { allowPrivate, mode });
-        return edited && before ? { edited, details: fieldChanges(before, edited, ENDPOINT_FIELDS) } : undefined;
-      },
-      (done) => done && { sellerId, mode, action: 'webhook_endpoint.updated', targetId: done.edited.id, details: done.details }, now());
-    return found(result?.edited);
+    const body = requireBody(request);
+    checkEndpointValues(parseEndpointEdit(body), { allowPrivate });
+    const { service, sellerFor } = webhooksFor(request);
+    return service.updateEndpoint(await sellerFor(request.params.id), request.params.id, body);
   });
 
+  // The public API's PATCH with `disabled: true` (audited as webhook_endpoint.disabled; a disabled one keeps its time).
   app.post<EndpointRoute>('/webhooks/:id/disable', charged, async (request) => {
-    const { sellerId, mode } = sessionTenant(request);
-    return withoutSeller(found(await audited(database, dashboardAudit(request),
-      (trx) => disableEndpoint(trx, sellerId, request.params.id, now()),
-      (disabled) => disabled && { sellerId, mode, action: 'webhook_endpoint.disabled', targetId: disabled.id }, now())));
+    const { service, sellerFor } = webhooksFor(request);
+    return service.updateEndpoint(await sellerFor(request.params.id), request.params.id, { disabled: true });
   });
 
   app.post<EndpointRoute>('/webhooks/:id/reveal-secret', charged, async (request) => {

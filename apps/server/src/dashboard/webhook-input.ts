@@ -1,6 +1,7 @@
-import { errors } from '@customers-api/core';
+import { errors, webhookUrlProblem } from '@customers-api/core';
+import { descriptionProblem } from '../webhooks/endpoint-description.js';
 import type { EndpointEdit } from '../webhooks/endpoint-edits.js';
-import type { NewWebhookEndpoint } from '../webhooks/endpoints.js';
+import { parseEventTypes, type NewWebhookEndpoint } from '../webhooks/endpoints.js';
 
 const ALLOWED = new Set(['url', 'events', 'api_version', 'description']);
 const EDITABLE = new Set(['url', 'events', 'description']);
@@ -56,6 +57,27 @@ export function parseEndpointEdit(body: unknown): EndpointEdit {
   if (Object.keys(input).length === 0) throw errors.badRequest('body must name at least one of url, events, description');
   if (input.url !== undefined && typeof input.url !== 'string') throw errors.badRequest('url must be a string');
   return { ...(input.url === undefined ? {} : { url: input.url as string }), ...eventsAndDescription(input) };
+}
+
+/**
+ * The values of a parsed create or edit under the URL, event-type and description rules, worded as the dashboard
+ * has always worded them (core's service checks them again, in the public API's words, before it writes).
+ * Throws core's 400 naming the property.
+ *
+ * @example
+ * checkEndpointValues({ url: 'ftp://x.example/' }, { allowPrivate: false }); // throws "url must be an http or https URL"
+ */
+export function checkEndpointValues(input: EndpointEdit, { allowPrivate }: { allowPrivate: boolean }): void {
+  const problem =
+    (input.url === undefined ? undefined : webhookUrlProblem(input.url, { allowPrivate })) ??
+    (input.events === undefined ? undefined : eventTypesProblem(input.events)) ??
+    (input.description === undefined ? undefined : descriptionProblem(input.description));
+  if (problem) throw errors.badRequest(problem);
+}
+
+function eventTypesProblem(events: readonly string[]): string | undefined {
+  const parsed = parseEventTypes(events);
+  return typeof parsed === 'string' ? parsed : undefined;
 }
 
 /** An ISO 8601 date-time with an offset: what `since` takes. */

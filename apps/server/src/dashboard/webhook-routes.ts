@@ -1,22 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
-import { createWebhookService, type ApiVersion, type RateLimiter, type SellerContext } from '@customers-api/core';
-import { SqlWebhookStore } from '../webhooks/sql-webhook-store.js';
+import type { ApiVersion, RateLimiter } from '@customers-api/core';
 import { audited } from '../audit/audit-log.js';
 import { dashboardAudit } from '../audit/request-audit.js';
 import { canonicalUuid } from '../db/uuid.js';
 import { listDeliveryPage } from '../webhooks/delivery-pages.js';
-import { enableEndpoint, findEndpoint, resendDelivery } from '../webhooks/endpoints.js';
+import { findEndpoint, resendDelivery } from '../webhooks/endpoints.js';
 import { endpointHealthReport } from '../webhooks/endpoint-health-report.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import { dashboardErrors } from './dashboard-errors.js';
 import { sessionTenant } from './data-mode.js';
 import { chargeSellerBudget } from './seller-budget.js';
-import { createSellerEndpoint, listSellerEndpoints, sendSellerTestEvent } from './seller-webhooks.js';
+import type { WebhookServiceFor } from '../http/api-webhooks.js';
+import { dashboardWebhookService } from './dashboard-webhook-service.js';
+import { listSellerEndpoints, sendSellerTestEvent } from './seller-webhooks.js';
 import { registerWebhookEndpointRoutes } from './webhook-endpoint-routes.js';
 import { parseDeliveryQuery, testEventType } from './webhook-queries.js';
-import { parseNewWebhookEndpoint } from './webhook-input.js';
+import { checkEndpointValues, parseNewWebhookEndpoint } from './webhook-input.js';
 
 type EndpointRoute = { Params: { id: string } };
 type DeliveryRoute = { Params: { id: string; event_id: string } };
@@ -32,6 +33,8 @@ export interface WebhookRouteDeps {
   rateLimiter?: RateLimiter | undefined;
   /** The versions an endpoint may be pinned to (the app's versioning); openapi.yaml's when omitted. */
   versions?: readonly ApiVersion[] | undefined;
+  /** Core's webhook service per actor, the public API's (buildApp makes one for both). */
+  services: WebhookServiceFor;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface WebhookRouteDeps {
  * every repository call is scoped by the signed-in seller, so another seller's endpoint is a 404 exactly like a
  * missing one.
  */
-export function registerWebhookRoutes(app: FastifyInstance, { database, now, box, allowPrivate, rateLimiter, versions }: WebhookRouteDeps) {
+export function registerWebhookRoutes(app: FastifyInstance, { database, now, box, allowPrivate, rateLimiter, services }: WebhookRouteDeps) {
   // Every change and every request that makes deliveries costs the seller one request of its API budget.
   const charged = { onRequest: chargeSellerBudget(database, rateLimiter) };
   const sellerOf = (request: FastifyRequest) => request.dashboardSession!.sellerId;
@@ -48,16 +51,10 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
     return value;
   };
 
-  // What the dashboard does as the public API does it goes through core's service over the same store (the public
-  // operations' rules, audited for the session); the seller's plan limit plays no part in it.
-  const webhooksFor = (request: FastifyRequest) =>
-    createWebhookService({
-      store: new SqlWebhookStore(database, box, dashboardAudit(request), now),
-      allowPrivate,
-      clock: () => now().toISOString(),
-      ...(versions && { versions }),
-    });
-  const sellerContext = (request: FastifyRequest): SellerContext => ({ ...sessionTenant(request), customerLimit: 0 });
+  // What the dashboard does as the public API does it (create, edit, enable, disable, delete, rotate) goes through
+  // core's service, the public API's, over the same store (its rules, audited for the session); the seller's
+  // plan limit plays no part in it.
+  const webhooksFor = dashboardWebhookService(database, services);
   // The page's mode (`mode`, the test/live switch) is the endpoints' tenant with the seller: an endpoint of the
   // other mode is a 404 like another seller's, checked before any route of one endpoint runs (a mode never changes).
   const inMode = {
@@ -76,32 +73,32 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
     return { endpoints: await Promise.all(endpoints.map(async (endpoint) => ({ ...endpoint, ...(await endpointHealthReport(database, endpoint.id, at)) }))) };
   });
 
+  // The public API's POST /api/webhook_endpoints: the dashboard's body shape (webhook-input.ts) first, then core's
+  // rules, cap and 409, answered with the secret this once.
   app.post('/webhooks', charged, async (request, reply) => {
-    const input = parseNewWebhookEndpoint(requireBody(request));
-    const { sellerId, mode } = sessionTenant(request);
-    const created = await audited(database, dashboardAudit(request),
-      (trx) => createSellerEndpoint(trx, box, sellerId, input, { allowPrivate, now: now(), mode, ...(versions && { versions }) }),
-      (endpoint) => ({ sellerId, mode, action: 'webhook_endpoint.created', targetId: endpoint.id }), now());
-    return reply.code(201).send(created);
+    const body = requireBody(request);
+    checkEndpointValues(parseNewWebhookEndpoint(body), { allowPrivate });
+    const { service, seller } = webhooksFor(request);
+    return reply.code(201).send(await service.createEndpoint(await seller(), body));
   });
 
   // The public API's DELETE /api/webhook_endpoints/{id} (core's 404 is the dashboard's, word for word).
   app.delete<EndpointRoute>('/webhooks/:id', chargedInMode, async (request, reply) => {
-    await webhooksFor(request).deleteEndpoint(sellerContext(request), request.params.id);
+    const { service, sellerFor } = webhooksFor(request);
+    await service.deleteEndpoint(await sellerFor(request.params.id), request.params.id);
     return reply.code(204).send();
   });
 
   // The public API's rotate_secret with its default 24-hour overlap, answered in the listing's shape with the secret.
-  app.post<EndpointRoute>('/webhooks/:id/rotate-secret', chargedInMode, async (request) =>
-    webhooksFor(request).rotateSecret(sellerContext(request), request.params.id, undefined),
-  );
+  app.post<EndpointRoute>('/webhooks/:id/rotate-secret', chargedInMode, async (request) => {
+    const { service, sellerFor } = webhooksFor(request);
+    return service.rotateSecret(await sellerFor(request.params.id), request.params.id, undefined);
+  });
 
+  // The public API's PATCH with `disabled: false` (audited as webhook_endpoint.enabled).
   app.post<EndpointRoute>('/webhooks/:id/enable', chargedInMode, async (request) => {
-    const { sellerId, mode } = sessionTenant(request);
-    const { seller_id: _seller, ...endpoint } = found(await audited(database, dashboardAudit(request),
-      (trx) => enableEndpoint(trx, sellerId, request.params.id),
-      (enabled) => enabled && { sellerId, mode, action: 'webhook_endpoint.enabled', targetId: enabled.id }, now()));
-    return endpoint;
+    const { service, sellerFor } = webhooksFor(request);
+    return service.updateEndpoint(await sellerFor(request.params.id), request.params.id, { disabled: false });
   });
 
   app.get<EndpointRoute>('/webhooks/:id/deliveries', inMode, async (request) => {
@@ -124,5 +121,5 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
     return reply.code(202).send(delivery);
   });
 
-  registerWebhookEndpointRoutes(app, { database, now, box, allowPrivate, charged: chargedInMode, inMode, found });
+  registerWebhookEndpointRoutes(app, { database, now, box, allowPrivate, charged: chargedInMode, inMode, found, webhooksFor });
 }

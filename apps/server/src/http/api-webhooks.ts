@@ -7,13 +7,37 @@ import type { SecretBox } from '../webhooks/secret-box.js';
 import { headerReader } from './header-reader.js';
 import { clientRequestIdOf } from './request-id.js';
 
-export interface ApiWebhookOptions {
+export interface WebhookServiceSettings {
   database: DatabaseHandle;
   /** The box the dashboard and the delivery worker use: one key for every endpoint's secret. */
   box: SecretBox;
   allowPrivate: boolean;
   versions: readonly ApiVersion[];
-  clock?: Clock | undefined;
+  /** The app's one timestamp clock (buildApp's, which the customer service uses too): created_at, retention, overlaps. */
+  clock: Clock;
+  /** The app's wall clock: the audit rows' time. */
+  now: () => Date;
+}
+
+/** Core's webhook service for one actor: every change it makes is audited for `audit`. */
+export type WebhookServiceFor = (audit: AuditContext) => WebhookService;
+
+/**
+ * Core's webhook-endpoint and event rules over the SQL store, one service per actor: the public API (an API key)
+ * and the dashboard (a session) make their changes through the same rules, clock and store. Cheap to make (no I/O).
+ *
+ * @example
+ * const webhooksFor = createWebhookServices(settings);
+ * await webhooksFor(apiKeyAudit(request)).replay(seller, id, body);
+ */
+export function createWebhookServices(settings: WebhookServiceSettings): WebhookServiceFor {
+  return (audit) =>
+    createWebhookService({
+      store: new SqlWebhookStore(settings.database, settings.box, audit, settings.now),
+      allowPrivate: settings.allowPrivate,
+      versions: settings.versions,
+      clock: settings.clock,
+    });
 }
 
 /**
@@ -31,18 +55,11 @@ export function apiKeyAudit(request: FastifyRequest): AuditContext {
 }
 
 /**
- * Core's webhook-endpoint and event rules over the SQL store, for one request: every change it makes is audited
- * for that request's key. Cheap to make (no I/O).
+ * The webhook service of a public API request, audited for that request's key.
  *
  * @example
  * const webhooks = webhooksFor(request);
  */
-export function createApiWebhooks(options: ApiWebhookOptions): (request: FastifyRequest) => WebhookService {
-  return (request) =>
-    createWebhookService({
-      store: new SqlWebhookStore(options.database, options.box, apiKeyAudit(request)),
-      allowPrivate: options.allowPrivate,
-      versions: options.versions,
-      ...(options.clock ? { clock: options.clock } : {}),
-    });
+export function createApiWebhooks(services: WebhookServiceFor): (request: FastifyRequest) => WebhookService {
+  return (request) => services(apiKeyAudit(request));
 }

@@ -16,6 +16,7 @@ import {
   type WebhookStore,
 } from '@customers-api/core';
 import { sql, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { fieldChanges, type AuditDetails } from '../audit/audit-details.js';
 import { audited } from '../audit/audit-log.js';
 import type { AuditAction, AuditContext, AuditEntry } from '../audit/audit-actions.js';
 import type { DatabaseHandle } from '../db/connect.js';
@@ -164,6 +165,8 @@ export class SqlWebhookStore implements WebhookStore {
           ? 'webhook_endpoint.enabled'
           : 'webhook_endpoint.disabled'
         : 'webhook_endpoint.updated';
+    // The audit row of an edit records each changed field's before and after values (never the secret).
+    let details: AuditDetails | undefined;
     return this.#audited(
       async (db): Promise<EndpointUpdateResult> => {
         const current = await findRow(db, tenant, id);
@@ -189,9 +192,10 @@ export class SqlWebhookStore implements WebhookStore {
           await wakeHead({ db }, sellerId, id);
         }
         const row = await findRow(db, tenant, id);
+        details = fieldChanges(auditedFields(current), auditedFields(row!), AUDITED_ENDPOINT_FIELDS);
         return { kind: 'updated', endpoint: this.#fromRow(row!) };
       },
-      (result) => (result.kind === 'updated' ? { sellerId, mode, action, targetId: id } : undefined),
+      (result) => (result.kind === 'updated' ? { sellerId, mode, action, targetId: id, details } : undefined),
     );
   }
 
@@ -356,4 +360,11 @@ function findRow(db: Kysely<Database>, { sellerId, mode }: Tenant, id: string): 
  */
 function occurredAt(dialect: DatabaseHandle['dialect']): RawBuilder<string> {
   return dialect === 'postgres' ? sql<string>`date_trunc('milliseconds', c.occurred_at)` : sql<string>`c.occurred_at`;
+}
+
+/** What an endpoint edit's audit row compares, in the API's names (never the secret, which an edit cannot touch). */
+const AUDITED_ENDPOINT_FIELDS = ['url', 'events', 'description', 'api_version'];
+
+function auditedFields(row: EndpointRow) {
+  return { url: row.url, events: fromJson<CustomerEventType[]>(row.event_types), description: row.description, api_version: row.api_version };
 }

@@ -252,8 +252,11 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
   };
 }
 
-/** The seller's pinned version when endpoints may still be pinned to it, else the latest. */
+/**
+ * The seller's pinned version (as openapi.yaml and the dashboard's spec say: "the seller's pinned version when
+ * omitted"), even one past its sunset or no longer listed: the seller's requests are answered in it, and its
+ * events are written in it too. The latest when the seller is pinned to none.
+ */
 function pinnedOrLatest(seller: SellerContext, open: readonly string[]): string {
-  const pinned = seller.apiVersion;
-  return pinned && open.includes(pinned) ? pinned : (open[0] ?? LATEST_API_VERSION);
+  return seller.apiVersion || (open[0] ?? LATEST_API_VERSION);
 }

@@ -18,6 +18,7 @@ import {
 import { DELIVERY_SLOTS_PER_PROCESS, ENDPOINT_DELIVERY_SLOTS, SELLER_DELIVERY_SLOTS } from './delivery-fairness.js';
 import type { SecretBox } from './secret-box.js';
 import { sendWebhook } from './send-webhook.js';
+import { attemptInstant } from './test-clock-schedule.js';
 
 /** Milliseconds since the epoch; tests pass a clock they move by hand. */
 export interface WorkerClock {
@@ -388,7 +389,7 @@ export class DeliveryWorker {
       const result =
         'acknowledged' in outcome && outcome.acknowledged
           ? await this.#recordDelivered({ delivery, outcome, sent })
-          : await this.#record(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random, sent });
+          : await this.#record(database, delivery, outcome, { now: attemptInstant(delivery, new Date(clock.now())), owner: this.#owner, random, sent });
       observed?.(result, outcome);
       const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');

@@ -20,6 +20,7 @@ import type { ServerMetrics } from './observability/metrics.js';
 import { loadOpenApi } from './openapi-document.js';
 import { apiKeyAudit, createApiWebhooks, createWebhookServices } from './http/api-webhooks.js';
 import { SqlTestDataStore } from './db/sql-test-data.js';
+import { sqlTestClock } from './db/test-clocks.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { registerApiVersion } from './http/api-version.js';
 import { createKeyAndCustomerLookup, createKeyAndPageLookup, createKeyLookup, registerAuth, sha256Hex } from './http/auth.js';
@@ -168,9 +169,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     registerEmptyPathParameter(api, routedByCore);
     registerApiVersion(api, now, versioning);
-    registerAuth(api, { lookupKey, lookupKeyAndCustomer, lookupKeyAndPage }, limits);
+    registerAuth(api, { lookupKey, lookupKeyAndCustomer, lookupKeyAndPage }, limits, { database, now });
     if (requestLogs) registerRequestLogging(api, requestLogs, now);
-    registerApiRoutes(api, service, versioning, now, webhooksFor, (request) => new SqlTestDataStore(database, apiKeyAudit(request), now));
+    registerApiRoutes(api, service, versioning, now, webhooksFor, (request) => new SqlTestDataStore(database, apiKeyAudit(request), now), sqlTestClock(database, now));
   });
   // The seller dashboard (/dashboard): cookie sessions, never API keys; see src/dashboard.
   // Sellers register endpoints there; without webhook settings (tests) their secrets are sealed with a key of

@@ -17,6 +17,7 @@ import { Customers } from './resources/customers';
 import { Webhooks } from './resources/webhooks';
 import { WebhookEndpoints } from './resources/webhook-endpoints';
 import { Events } from './resources/events';
+import { TestClocks } from './resources/test-clock';
 import { VERSION } from './version';
 
 /**
@@ -160,6 +161,8 @@ export class CustomersClient {
   declare readonly webhookEndpoints: WebhookEndpoints;
   /** List and read change events (catch up after downtime). */
   declare readonly events: Events;
+  /** Read and move the test clock test mode runs on (test keys only). */
+  declare readonly testClock: TestClocks;
 
   // Private fields: the key never shows up in console.log(client), util.inspect or JSON.stringify.
   readonly #options: ClientOptions;
@@ -183,6 +186,7 @@ export class CustomersClient {
     this.customers = new Customers((opts, request, context) => this.#send(opts, request, context));
     this.webhookEndpoints = new WebhookEndpoints((opts, request, context) => this.#send(opts, request, context));
     this.events = new Events((opts, request, context) => this.#send(opts, request, context));
+    this.testClock = new TestClocks((opts, request, context) => this.#send(opts, request, context));
     this.webhooks = new Webhooks(options.webhookSecret ?? readEnv('CUSTOMERS_API_WEBHOOK_SECRET'));
   }
 

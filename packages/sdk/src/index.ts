@@ -20,6 +20,7 @@ export type {
 export { Webhooks } from './resources/webhooks';
 export { WebhookEndpoints } from './resources/webhook-endpoints';
 export { Events } from './resources/events';
+export { TestClocks, type TestClock, type TestClockChange } from './resources/test-clock';
 export type {
   CreatedWebhookEndpoint,
   EventListParams,

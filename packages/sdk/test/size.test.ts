@@ -7,8 +7,8 @@ interface Size {
   gzipped: number;
 }
 
-it('keeps the entry chunk and the chunks it imports statically within its budget (6 kB + 128 B, min + gzip; the goal is 6 kB), openapi-fetch included', async () => {
-  expect(BUDGET_BYTES).toBe(6272);
+it('keeps the entry chunk and the chunks it imports statically within its budget (6 kB + 256 B, min + gzip; the goal is 6 kB), openapi-fetch included', async () => {
+  expect(BUDGET_BYTES).toBe(6400);
   expect(GOAL_BYTES).toBe(6144);
   const { minified, gzipped, lazy } = (await measure()) as Size & { lazy: Size };
   console.log(`[size] dist/index.js bundled: ${minified} B minified, ${gzipped} B gzipped (budget ${BUDGET_BYTES} B, goal ${GOAL_BYTES} B)`);

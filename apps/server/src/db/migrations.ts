@@ -789,6 +789,21 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('audit_log').dropColumn('details').execute();
       },
     },
+    // The test clock (issue 38, db/test-clocks.ts): per seller, how far test mode's time is ahead of the wall clock.
+    // Read once per test-mode request (with the test key's expiry), never in live mode; it only grows.
+    '027_test_clocks': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('test_clocks')
+          .addColumn('seller_id', t.id, (c) => c.primaryKey().references('sellers.id').onDelete('cascade'))
+          .addColumn('offset_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('updated_at', t.timestamp, (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('test_clocks').ifExists().execute();
+      },
+    },
     // The dashboard's test/live switch (issue 38): the Activity page lists one mode's audit rows, newest first, a
     // page at a time; (seller_id, mode, id) reads a page of test rows without walking the seller's live ones.
     '033_audit_log_tenant': {

@@ -293,5 +293,16 @@ export interface Database {
   webhook_delivery_heads: WebhookDeliveryHeadsTable;
   audit_log: AuditLogTable;
   request_logs: RequestLogsTable;
+  test_clocks: TestClocksTable;
+}
+
+/**
+ * A seller's test clock (migration 027): how far test mode's time is ahead of the wall clock, in milliseconds.
+ * No row: test mode runs on the wall clock. The offset only grows (db/test-clocks.ts).
+ */
+export interface TestClocksTable {
+  seller_id: string;
+  offset_ms: ColumnType<number, number, number>;
+  updated_at: ColumnType<string, string, string>;
 }
 

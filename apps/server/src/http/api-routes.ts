@@ -7,6 +7,7 @@ import {
   type ApiVersioning,
   type CustomerService,
   type Operation,
+  type TestClockDoor,
   type TestDataStore,
   type WebhookService,
 } from '@customers-api/core';
@@ -34,6 +35,7 @@ export function registerApiRoutes(
   now: () => Date,
   webhooksFor?: (request: FastifyRequest) => WebhookService,
   testDataFor?: (request: FastifyRequest) => TestDataStore,
+  testClock?: TestClockDoor,
 ): void {
   for (const operation of OPERATIONS) {
     app.route<{ Params: Record<string, string> }>({
@@ -66,6 +68,7 @@ export function registerApiRoutes(
           apiVersion: reply.getHeader(API_VERSION_HEADER) as string | undefined,
           webhooks: webhooksFor?.(request),
           testData: testDataFor?.(request),
+          testClock,
         });
         reply.code(result.status).headers(result.headers);
         if (result.body === undefined) return reply.send();

@@ -4,6 +4,7 @@ import {
   assertScope,
   authenticateOperation,
   checkRateLimit,
+  errors,
   type KeyAndCustomerLookup,
   type KeyAndPageLookup,
   type KeyLookup,
@@ -21,6 +22,7 @@ import {
   type ActiveKey,
 } from '../db/api-keys.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import { readTestModeClock } from '../db/test-clocks.js';
 import type { RequestLimits } from '../rate-limit/request-limits.js';
 import { resolveCustomerLimit } from '../plans.js';
 import { headerReader } from './header-reader.js';
@@ -106,6 +108,23 @@ function sellerOf(key: ActiveKey, usage: KeyUsageRecorder): SellerContext & { ke
   };
 }
 
+/** Where a test-mode request reads its seller's test clock (db/test-clocks.ts): the database, and the wall clock. */
+export interface TestModeClockSource {
+  database: DatabaseHandle;
+  now: () => Date;
+}
+
+/**
+ * A test-mode request's seller on its test clock: the offset read once (with the key's expiry, in one statement),
+ * and a test key past its expiry on that clock refused like any expired key. Live requests never come here.
+ */
+async function onTestClock(seller: SellerContext, { database, now }: TestModeClockSource): Promise<SellerContext> {
+  if (seller.keyId === undefined) return seller;
+  const { offsetMs, keyExpiresAt } = await readTestModeClock(database, seller.keyId);
+  if (keyExpiresAt !== null && Date.parse(keyExpiresAt) <= now().getTime() + offsetMs) throw errors.apiKeyInvalid();
+  return offsetMs === 0 ? seller : { ...seller, testClockOffsetMs: offsetMs };
+}
+
 /** Core's hashApiKey, synchronously: Node's hash instead of a Web Crypto thread-pool round trip per request. */
 export function sha256Hex(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -117,7 +136,7 @@ export function sha256Hex(key: string): string {
  * one is always answered), and the seller's budget is taken after authentication, before the operation: its
  * `RateLimit` headers go on every answer, errors included.
  */
-export function registerAuth(app: FastifyInstance, lookups: KeyLookups, limits?: RequestLimits): void {
+export function registerAuth(app: FastifyInstance, lookups: KeyLookups, limits?: RequestLimits, testMode?: TestModeClockSource): void {
   app.decorateRequest('seller', null as unknown as SellerContext);
   app.decorateRequest('preRead', undefined);
   app.decorateRequest('preReadPage', undefined);
@@ -132,7 +151,7 @@ export function registerAuth(app: FastifyInstance, lookups: KeyLookups, limits?:
       sha256Hex,
       operation?.id === 'listCustomers' ? queryOf(request.url) : undefined,
     );
-    request.seller = seller;
+    request.seller = testMode && seller.mode === 'test' ? await onTestClock(seller, testMode) : seller;
     request.preRead = preRead;
     request.preReadPage = preReadPage;
   };

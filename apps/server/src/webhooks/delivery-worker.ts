@@ -20,6 +20,7 @@ import type { SecretBox } from './secret-box.js';
 import { sendWebhook } from './send-webhook.js';
 import { signWithNode } from './sign-with-node.js';
 import { WebhookAgents } from './webhook-agents.js';
+import { attemptInstant } from './test-clock-schedule.js';
 
 /** Milliseconds since the epoch; tests pass a clock they move by hand. */
 export interface WorkerClock {
@@ -395,7 +396,7 @@ export class DeliveryWorker {
       const result =
         'acknowledged' in outcome && outcome.acknowledged
           ? await this.#recordDelivered({ delivery, outcome, sent })
-          : await this.#record(database, delivery, outcome, { now: new Date(clock.now()), owner: this.#owner, random, sent });
+          : await this.#record(database, delivery, outcome, { now: attemptInstant(delivery, new Date(clock.now())), owner: this.#owner, random, sent });
       observed?.(result, outcome);
       const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');

@@ -21,6 +21,9 @@ function pathOf(operation: Operation): string {
   return operation.path.replace('{id}', operation.path.startsWith('/api/events/') ? EVENT_ID : UUID);
 }
 
+/** The operations only a test key may call (a live key is 403 for its mode, not a scope). */
+const TEST_KEY_ONLY = new Set<string>(['deleteTestData', 'getTestClock', 'advanceTestClock']);
+
 const HOSTS: [string, () => Promise<Target>][] = [
   ['server on SQLite', () => startServerTarget('sqlite', createConformanceLog())],
   ['server on PostgreSQL', () => startServerTarget('postgres', createConformanceLog())],
@@ -49,8 +52,8 @@ describe.each(HOSTS)('restricted keys on the %s', (_name, start) => {
 
   it.each(OPERATIONS.map((operation) => [operation.id, operation] as const))('%s: its scope lets it run, any other is 403 naming it', async (_id, operation) => {
     const path = pathOf(operation);
-    // The wipe of test data takes a test key (a live one is 403 for its mode, not a scope): granted in test mode.
-    const granted = await target.restrictedKey!(seller, operation.scopes, operation.id === 'deleteTestData' ? 'test' : undefined);
+    // The wipe of test data and the test clock take a test key (a live one is 403 for its mode, not a scope).
+    const granted = await target.restrictedKey!(seller, operation.scopes, TEST_KEY_ONLY.has(operation.id) ? 'test' : undefined);
     const others = SCOPES.filter((scope) => !(operation.scopes as readonly string[]).includes(scope));
     const lacking = await target.restrictedKey!(seller, others, 'test');
 
@@ -72,8 +75,8 @@ describe.each(HOSTS)('restricted keys on the %s', (_name, start) => {
   it('a secret key holds every scope', async () => {
     for (const operation of OPERATIONS) {
       const answer = await send(target, operation.method, pathOf(operation), { key: seller.key, ...(operation.readsBody && { body: {} }) });
-      // The seller's secret key is live: the wipe of test data refuses it for its mode, never for a scope.
-      if (operation.id === 'deleteTestData') expect(answer.json?.message, operation.id).toContain('needs a test key');
+      // The seller's secret key is live: the test-data operations refuse it for its mode, never for a scope.
+      if (TEST_KEY_ONLY.has(operation.id)) expect(answer.json?.message, operation.id).toContain('needs a test key');
       else expect(answer.status, operation.id).not.toBe(403);
     }
   });

@@ -82,6 +82,16 @@ describe('reference server on SQLite: faults', () => {
         status: 500,
         body: { error: 'Internal Server Error', message: 'An unexpected error occurred; quote the X-Request-Id when reporting it' },
       });
+      // The test clock: its table is gone too.
+      await broken.handle.db.schema.alterTable('test_clocks').renameTo('test_clocks_gone').execute();
+      for (const [method, body] of [['GET', undefined], ['POST', { advance_ms: 1 }]] as const) {
+        const clock = await send(broken, method, '/api/test_clock', { key: testKey, body });
+        expect({ status: clock.status, body: clock.json }, method).toEqual({
+          status: 500,
+          body: { error: 'Internal Server Error', message: 'An unexpected error occurred; quote the X-Request-Id when reporting it' },
+        });
+        expect(clock.text).not.toMatch(/at .*\.(js|ts):\d+|stack|sqlite|kysely|_gone|no such table/i);
+      }
     } finally {
       await broken.app.close();
       await broken.database.dispose().catch(() => {});
@@ -115,12 +125,15 @@ describe('reference server on SQLite: rate limits', () => {
         ['DELETE', path, undefined],
         ...WEBHOOK_CALLS,
         ['DELETE', '/api/test_data', undefined],
+        ['GET', '/api/test_clock', undefined],
+        ['POST', '/api/test_clock', { advance_ms: 1 }],
       ] as const;
       for (const [method, where, body] of calls) {
         // A new seller per operation: its first request spends the budget of 1, the second one is refused.
         const own = await limited.newSeller();
-        // The wipe takes a test key (test mode has its own budget, of the same size).
-        const key = where === '/api/test_data' ? await limited.restrictedKey!(own, [...SCOPES], 'test') : own.key;
+        // The wipe and the test clock take a test key (test mode has its own budget, of the same size).
+        const testOnly = where === '/api/test_data' || where === '/api/test_clock';
+        const key = testOnly ? await limited.restrictedKey!(own, [...SCOPES], 'test') : own.key;
         const first = await send(limited, method, where, { key, body });
         expect(first.headers.get('ratelimit'), method).toBe('"seller";r=0;t=1');
         const refused = await send(limited, method, where, { key, body });

@@ -30,7 +30,7 @@ const WAITS = (row: 'new' | 'old') => `${row}.next_attempt_at is not null`;
 // What an update adds to its head's `waiting`: +1 when it starts waiting, -1 when it stops.
 const WAITING_DELTA = `case when ${WAITS('new')} and not ${WAITS('old')} then 1 when ${WAITS('old')} and not ${WAITS('new')} then -1 else 0 end`;
 
-function sqliteTrigger(event: 'insert' | 'update', counting: boolean): string {
+function sqliteTrigger(event: 'insert' | 'update', counting: boolean, byMode: boolean): string {
   const on = event === 'insert' ? 'insert' : 'update of next_attempt_at, lease_until';
   if (!counting) {
     return `create trigger webhook_deliveries_wake_${event} after ${on} on webhook_deliveries when ${wakeCondition[event]}
@@ -47,8 +47,8 @@ function sqliteTrigger(event: 'insert' | 'update', counting: boolean): string {
   const when = event === 'insert' ? wakeCondition.insert : `(${wakeCondition.update}) or (${WAITS('new')}) <> (${WAITS('old')})`;
   return `create trigger webhook_deliveries_wake_${event} after ${on} on webhook_deliveries when ${when}
   begin
-    insert into webhook_delivery_heads (endpoint_id, seller_id, due_at, wakes, waiting)
-      values (new.endpoint_id, new.seller_id, ${dueAt}, ${wakes}, ${delta})
+    insert into webhook_delivery_heads (endpoint_id, seller_id, due_at, wakes, waiting${byMode ? ', mode' : ''})
+      values (new.endpoint_id, new.seller_id, ${dueAt}, ${wakes}, ${delta}${byMode ? ', new.mode' : ''})
       on conflict (endpoint_id) do update
       set due_at = case when due_at is null or excluded.due_at < due_at then excluded.due_at else due_at end,
         wakes = wakes + excluded.wakes, waiting = waiting + excluded.waiting;
@@ -59,7 +59,7 @@ function sqliteTrigger(event: 'insert' | 'update', counting: boolean): string {
 // write a head once per delivery: a statement that queues 50,000 rows for one endpoint made 50,000 versions of one
 // row in one transaction, each found by walking the ones before). Heads are written in endpoint order, so two
 // writers that fan out to the same endpoints lock their heads in the same order.
-const POSTGRES_FUNCTION = (event: 'insert' | 'update', counting: boolean) => {
+const POSTGRES_FUNCTION = (event: 'insert' | 'update', counting: boolean, byMode: boolean) => {
   // plpgsql has its own `new` and `old`: the transition rows are `n` and `o` here.
   const alias = (text: string) => text.replace(/\bnew\./g, 'n.').replace(/\bold\./g, 'o.');
   const rows = event === 'insert' ? 'new_rows n' : 'new_rows n join old_rows o on o.id = n.id';
@@ -82,9 +82,9 @@ end $$`;
   return `
 create function webhook_deliveries_wake_${event}() returns trigger language plpgsql as $$
 begin
-  insert into webhook_delivery_heads as h (endpoint_id, seller_id, due_at, wakes, waiting)
-    select n.endpoint_id, n.seller_id, min(${dueAt}), ${wakes}, ${delta} from ${rows}
-    where ${where} group by n.endpoint_id, n.seller_id order by n.endpoint_id
+  insert into webhook_delivery_heads as h (endpoint_id, seller_id, due_at, wakes, waiting${byMode ? ', mode' : ''})
+    select n.endpoint_id, n.seller_id, min(${dueAt}), ${wakes}, ${delta}${byMode ? ', n.mode' : ''} from ${rows}
+    where ${where} group by n.endpoint_id, n.seller_id${byMode ? ', n.mode' : ''} order by n.endpoint_id
     on conflict (endpoint_id) do update
     set due_at = least(h.due_at, excluded.due_at), wakes = h.wakes + excluded.wakes, waiting = h.waiting + excluded.waiting;
   return null;
@@ -109,15 +109,16 @@ end $$`;
 
 /**
  * Creates the wake triggers (migration 016); with `counting` (migration 024) they also keep each head's
- * `waiting`, the endpoint's deliveries that wait, so a seller's backlog and the queue depth are read from heads.
+ * `waiting`, the endpoint's deliveries that wait, so a seller's backlog and the queue depth are read from heads;
+ * with `byMode` (migration 029, counting only) a head made by a delivery takes the delivery's mode.
  */
-export async function createHeadTriggers(db: Kysely<any>, dialect: DialectName, { counting = false } = {}): Promise<void> {
+export async function createHeadTriggers(db: Kysely<any>, dialect: DialectName, { counting = false, byMode = false } = {}): Promise<void> {
   for (const event of ['insert', 'update'] as const) {
     if (dialect === 'sqlite') {
-      await sql.raw(sqliteTrigger(event, counting)).execute(db);
+      await sql.raw(sqliteTrigger(event, counting, byMode)).execute(db);
       continue;
     }
-    await sql.raw(POSTGRES_FUNCTION(event, counting)).execute(db);
+    await sql.raw(POSTGRES_FUNCTION(event, counting, byMode)).execute(db);
     // Transition tables rule out a column list: every update statement runs it, and its join finds what woke.
     const transition = event === 'insert' ? 'new table as new_rows' : 'old table as old_rows new table as new_rows';
     await sql.raw(`create trigger webhook_deliveries_wake_${event} after ${event} on webhook_deliveries

@@ -804,6 +804,28 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('test_clocks').ifExists().execute();
       },
     },
+    // Live deliveries never wait for test ones (issue 38): each delivery and queue head records its endpoint's mode,
+    // claims count a seller's busy slots per mode (webhooks/claim-plan.ts) and the waiting cap counts per mode.
+    '029_delivery_mode': {
+      async up(db: Kysely<any>) {
+        for (const table of ['webhook_deliveries', 'webhook_delivery_heads']) {
+          await db.schema.alterTable(table).addColumn('mode', 'text', (c) => c.notNull().defaultTo('live')).execute();
+          await sql`update ${sql.table(table)} set mode = 'test'
+            where endpoint_id in (select e.id from webhook_endpoints e where e.mode = 'test')`.execute(db);
+        }
+        await dropHeadTriggers(db, dialect);
+        await createHeadTriggers(db, dialect, { counting: true, byMode: true });
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: true, recordForDisabled: true, waitingCap: true, modeOnDeliveries: true });
+      },
+      async down(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: true, recordForDisabled: true, waitingCap: true });
+        await dropHeadTriggers(db, dialect);
+        await createHeadTriggers(db, dialect, { counting: true });
+        for (const table of ['webhook_delivery_heads', 'webhook_deliveries']) await db.schema.alterTable(table).dropColumn('mode').execute();
+      },
+    },
     // The dashboard's test/live switch (issue 38): the Activity page lists one mode's audit rows, newest first, a
     // page at a time; (seller_id, mode, id) reads a page of test rows without walking the seller's live ones.
     '033_audit_log_tenant': {

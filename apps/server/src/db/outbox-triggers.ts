@@ -52,32 +52,51 @@ export interface OutboxTriggerOptions {
    * attempted, given up now with the reason, resendable like a failed one (webhooks/delivery-caps.ts).
    */
   waitingCap?: boolean;
+  /**
+   * From migration 029 on (issue 38): each delivery records its change's mode, and the waiting cap counts a seller's
+   * waiting deliveries of that mode only (a test backlog never makes live deliveries skipped, nor the reverse).
+   */
+  modeOnDeliveries?: boolean;
 }
 
 /**
  * The options of the current schema: what the newest migration that recreates the triggers installs. A migration
  * names its own options in full, never this, so an older migration keeps installing what its schema can hold.
  */
-export const CURRENT_OUTBOX_TRIGGERS: OutboxTriggerOptions = { skipDisabled: true, byMode: true, recordForDisabled: true, waitingCap: true };
+export const CURRENT_OUTBOX_TRIGGERS: OutboxTriggerOptions = {
+  skipDisabled: true,
+  byMode: true,
+  recordForDisabled: true,
+  waitingCap: true,
+  modeOnDeliveries: true,
+};
 
 /** The condition that records a change: some endpoint subscribed, a disabled one too when so configured. */
 function recordingOptions(options: OutboxTriggerOptions): OutboxTriggerOptions {
   return { ...options, skipDisabled: options.skipDisabled && !options.recordForDisabled };
 }
 
-/** SQL true when the seller of `sellerId` (an expression) is at its cap of waiting deliveries. */
-function atWaitingCap(sellerId: string): string {
-  return `(select coalesce(sum(h.waiting), 0) from webhook_delivery_heads h where h.seller_id = ${sellerId})
+/**
+ * SQL true when the seller of `sellerId` (an expression) is at its cap of waiting deliveries; with `mode` (an
+ * expression, migration 029) its waiting deliveries of that mode only.
+ */
+function atWaitingCap(sellerId: string, mode?: string): string {
+  return `(select coalesce(sum(h.waiting), 0) from webhook_delivery_heads h where h.seller_id = ${sellerId}${mode ? ` and h.mode = ${mode}` : ''})
     >= coalesce((select s.waiting_delivery_limit from sellers s where s.id = ${sellerId}), ${WAITING_DELIVERY_LIMIT})`;
 }
 
-/** The delivery columns the fan-out writes after `attempts`, and their values: due `now`, or skipped at the cap. */
-function fanOutState(options: OutboxTriggerOptions, now: string, full: string): { columns: string; values: string } {
-  if (!options.waitingCap) return { columns: 'next_attempt_at', values: now };
-  return {
+/**
+ * The delivery columns the fan-out writes after `attempts`, and their values: due `now`, or skipped at the cap
+ * (`full`: a boolean SQL expression, evaluated once per row of the fan-out); the mode from migration 029 on.
+ */
+function fanOutState(options: OutboxTriggerOptions, now: string, full: string, mode: string): { columns: string; values: string } {
+  const withMode = (state: { columns: string; values: string }) =>
+    options.modeOnDeliveries ? { columns: `${state.columns}, mode`, values: `${state.values}, ${mode}` } : state;
+  if (!options.waitingCap) return withMode({ columns: 'next_attempt_at', values: now });
+  return withMode({
     columns: 'next_attempt_at, given_up_at, last_error',
     values: `case when ${full} then null else ${now} end, case when ${full} then ${now} end, case when ${full} then '${SKIPPED_FOR_CAP}' end`,
-  };
+  });
 }
 
 /** The extra condition on `webhook_endpoints e` for {@link OutboxTriggerOptions}. */
@@ -97,7 +116,11 @@ function sqliteTrigger(event: 'insert' | 'update' | 'delete', options: OutboxTri
   // A delete happens "now", but never before the customer's last change (a clock stepping back).
   const occurredAt = event === 'delete' ? `max(${SQLITE_NOW}, old.updated_at)` : 'new.updated_at';
   const sequence = event === 'delete' ? 'old.event_sequence + 1' : 'new.event_sequence';
-  const state = fanOutState(options, SQLITE_NOW, atWaitingCap(`${row}.seller_id`));
+  const mode = options.modeOnDeliveries ? `${row}.mode` : undefined;
+  // The cap is read once per fan-out (a one-row subquery joined in), not once per column and row.
+  const state = fanOutState(options, SQLITE_NOW, 'cap.full', `${row}.mode`);
+  // `limit 1` keeps SQLite from flattening it into the select (a join's subquery with a limit is never flattened).
+  const cap = options.waitingCap ? `, (select ${atWaitingCap(`${row}.seller_id`, mode)} as full limit 1) cap` : '';
   return `create trigger customers_outbox_${event} after ${event} on customers
     when exists (select 1 ${sqliteSubscribed(row, type, recordingOptions(options))})
   begin
@@ -106,7 +129,7 @@ function sqliteTrigger(event: 'insert' | 'update' | 'delete', options: OutboxTri
         ${sqliteSnapshot(row, options)}, ${event === 'update' ? sqliteSnapshot('old', options) : 'null'});
     insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, ${state.columns}, created_at)
       select last_insert_rowid(), e.id, ${row}.seller_id, ${row}.id, ${sequence}, 0, ${state.values}, ${SQLITE_NOW}
-      ${sqliteSubscribed(row, type, options)};
+      ${sqliteSubscribed(row, type, options).replace(/^from webhook_endpoints e/, `from webhook_endpoints e${cap}`)};
   end`;
 }
 
@@ -118,7 +141,7 @@ const SQLITE_SEQUENCE_GUARD = `create trigger customers_event_sequence_guard bef
   begin select raise(abort, '${SEQUENCE_GUARD_MESSAGE}'); end`;
 
 const postgresFunction = (options: OutboxTriggerOptions) => {
-  const state = fanOutState(options, 'clock_timestamp()', 'v_full');
+  const state = fanOutState(options, 'clock_timestamp()', 'v_full', 'v_row.mode');
   return `
 create function customers_record_change() returns trigger language plpgsql as $$
 declare
@@ -149,7 +172,7 @@ begin
       v_occurred, to_jsonb(v_row) - 'event_sequence',
       case when tg_op = 'UPDATE' then to_jsonb(old) - 'event_sequence' end)
     returning id into v_change;
-  ${options.waitingCap ? `v_full := ${atWaitingCap('v_row.seller_id')};` : ''}
+  ${options.waitingCap ? `v_full := ${atWaitingCap('v_row.seller_id', options.modeOnDeliveries ? 'v_row.mode' : undefined)};` : ''}
   insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, ${state.columns}, created_at)
     select v_change, e.id, v_row.seller_id, v_row.id, v_sequence, 0, ${state.values}, clock_timestamp()
     from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options, 'v_row')};

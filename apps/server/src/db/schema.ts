@@ -195,6 +195,8 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp;
   given_up_at: NullableTimestamp;
   created_at: Timestamp;
+  /** Its endpoint's (and change's) mode (migration 029): claims count busy slots per seller and mode. */
+  mode: ColumnType<'live' | 'test', 'live' | 'test' | undefined, never>;
 }
 
 /** An endpoint's place in the delivery queue (migration 016, db/delivery-heads.ts). */
@@ -207,6 +209,8 @@ export interface WebhookDeliveryHeadsTable {
   wakes: number;
   /** The endpoint's deliveries that wait (migration 024): kept by the triggers, read instead of counting rows. */
   waiting: ColumnType<number, number | undefined, number>;
+  /** Its endpoint's mode (migration 029). */
+  mode: ColumnType<'live' | 'test', 'live' | 'test' | undefined, never>;
 }
 
 /** One attempt to send a delivery (migration 014); deleted with its delivery. */

@@ -7,8 +7,8 @@ import { ENDPOINT_DELIVERY_SLOTS, endpointSlots, SELLER_DELIVERY_SLOTS } from '.
 
 // What one claim reads, all of it bounded by what the claim may take, never by what waits (issue 36):
 // - at most HEADS_PER_CLAIM endpoint queue heads (db/delivery-heads.ts), longest due first, through their index;
-// - on PostgreSQL, a transaction advisory lock per seller of those heads, tried and skipped when another claim
-//   holds it (no lock that every claim waits on): a seller's slots are counted by one claim at a time;
+// - on PostgreSQL, a transaction advisory lock per seller and mode of those heads, tried and skipped when another
+//   claim holds it (no lock that every claim waits on): a seller's slots of a mode are counted by one claim at a time;
 // - the attempts in flight of those sellers (their leased rows: at most their slots, plus lapsed leases);
 // - each endpoint's first ROWS_PER_ENDPOINT due, unleased deliveries through (endpoint_id, next_attempt_at, id),
 //   each with its customer's earliest delivery still waiting for a first attempt (one index entry);
@@ -40,6 +40,7 @@ export interface HeadUpdate {
 interface HeadRow {
   endpoint_id: string;
   seller_id: string;
+  mode: string;
   wakes: number | string;
   timeouts_in_a_row: number | string;
   disabled_at: unknown;
@@ -47,6 +48,11 @@ interface HeadRow {
 }
 
 const ms = (value: unknown) => new Date(value as string).getTime();
+/**
+ * A seller's slots of one mode (migration 029): test and live deliveries each have the seller's slots, so a test
+ * backlog holding every test slot never delays a live delivery (issue 38). Claim selection treats it as a seller.
+ */
+const lane = (sellerId: string, mode: string) => `${sellerId} ${mode}`;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 /**
@@ -59,7 +65,7 @@ export async function planClaim(trx: Kysely<Database>, dialect: DialectName, opt
   const { now } = options;
   const sellerSlots = options.sellerSlots ?? SELLER_DELIVERY_SLOTS;
   let heads = (
-    await sql<HeadRow>`select h.endpoint_id, h.seller_id, h.wakes, e.timeouts_in_a_row, e.disabled_at,
+    await sql<HeadRow>`select h.endpoint_id, h.seller_id, h.mode, h.wakes, e.timeouts_in_a_row, e.disabled_at,
         (select min(f.next_attempt_at) from webhook_deliveries f
           where f.endpoint_id = h.endpoint_id and f.next_attempt_at is not null and f.next_attempt_at > ${now}) as next_future
       from webhook_delivery_heads h join webhook_endpoints e on e.id = h.endpoint_id
@@ -69,29 +75,31 @@ export async function planClaim(trx: Kysely<Database>, dialect: DialectName, opt
   ).rows;
   if (heads.length === 0) return { ids: [], heads: [] };
   if (dialect === 'postgres') {
-    const sellers = [...new Set(heads.map((h) => h.seller_id))];
-    const locked = await sql<{ seller_id: string }>`select s as seller_id from unnest(${sellers}::text[]) as s
+    const lanes = [...new Set(heads.map((h) => lane(h.seller_id, h.mode)))];
+    const locked = await sql<{ lane: string }>`select s as lane from unnest(${lanes}::text[]) as s
       where pg_try_advisory_xact_lock(${sql.lit(CLAIM_LOCK)}, hashtext(s))`.execute(trx);
-    const mine = new Set(locked.rows.map((row) => row.seller_id));
-    heads = heads.filter((h) => mine.has(h.seller_id));
+    const mine = new Set(locked.rows.map((row) => row.lane));
+    heads = heads.filter((h) => mine.has(lane(h.seller_id, h.mode)));
     if (heads.length === 0) return { ids: [], heads: [] };
   }
 
   const sellerIds = [...new Set(heads.map((h) => h.seller_id))];
-  const busy = await sql<{ seller_id: string; endpoint_id: string; n: number | string; first_end: unknown }>`
-    select seller_id, endpoint_id, count(*) as n, min(lease_until) as first_end from webhook_deliveries
+  const lanes = [...new Set(heads.map((h) => lane(h.seller_id, h.mode)))];
+  const busy = await sql<{ seller_id: string; mode: string; endpoint_id: string; n: number | string; first_end: unknown }>`
+    select seller_id, mode, endpoint_id, count(*) as n, min(lease_until) as first_end from webhook_deliveries
     where seller_id in (${sql.join(sellerIds)}) and lease_until is not null and lease_until > ${now}
-    group by seller_id, endpoint_id`.execute(trx);
+    group by seller_id, mode, endpoint_id`.execute(trx);
   const endpointBusy = new Map(busy.rows.map((row) => [row.endpoint_id, { n: Number(row.n), firstEnd: iso(row.first_end) }]));
-  const sellerBusy = new Map<string, number>();
-  for (const row of busy.rows) sellerBusy.set(row.seller_id, (sellerBusy.get(row.seller_id) ?? 0) + Number(row.n));
+  // Busy slots per seller *and mode*: a seller's test attempts never take its live slots.
+  const laneBusy = new Map<string, number>();
+  for (const row of busy.rows) laneBusy.set(lane(row.seller_id, row.mode), (laneBusy.get(lane(row.seller_id, row.mode)) ?? 0) + Number(row.n));
 
   const enabled = heads.filter((h) => h.disabled_at === null);
   const slotsOf = new Map(enabled.map((h) => [h.endpoint_id, endpointSlots(Number(h.timeouts_in_a_row), options.endpointSlots ?? ENDPOINT_DELIVERY_SLOTS)]));
   const candidates = await dueCandidates(trx, enabled, slotsOf, now);
 
   const endpointFree = new Map([...slotsOf].map(([id, slots]) => [id, slots - (endpointBusy.get(id)?.n ?? 0)]));
-  const sellerFree = new Map(sellerIds.map((id) => [id, sellerSlots - (sellerBusy.get(id) ?? 0)]));
+  const sellerFree = new Map(lanes.map((id) => [id, sellerSlots - (laneBusy.get(id) ?? 0)]));
   const ids = selectClaims({ candidates, endpointFree, sellerFree, limit: options.limit });
 
   const chosen = new Set(ids);
@@ -100,7 +108,7 @@ export async function planClaim(trx: Kysely<Database>, dialect: DialectName, opt
     const wakes = Number(head.wakes);
     const own = candidates.filter((c) => c.endpointId === head.endpoint_id);
     const served = own.some((c) => chosen.has(c.id));
-    const sellerFull = (sellerFree.get(head.seller_id) ?? 0) <= 0;
+    const sellerFull = (sellerFree.get(lane(head.seller_id, head.mode)) ?? 0) <= 0;
     const endpointFull = (endpointFree.get(head.endpoint_id) ?? 0) <= 0;
     if (head.disabled_at !== null) {
       // Nothing goes to a disabled endpoint: its waiting deliveries are given up a batch per visit, then its head
@@ -150,8 +158,9 @@ async function dueCandidates(trx: Kysely<Database>, heads: HeadRow[], slotsOf: M
   const waiting = rows.filter((row) => !free.includes(row));
   const earlier = waiting.length === 0 ? [] : await firstChanges(trx, waiting, now);
   const seen = new Set<number>();
+  const laneOf = new Map(heads.map((h) => [h.endpoint_id, lane(h.seller_id, h.mode)]));
   return [...free, ...earlier]
-    .map((row) => ({ id: Number(row.id), endpointId: row.endpoint_id, sellerId: row.seller_id, dueAt: ms(row.next_attempt_at) }))
+    .map((row) => ({ id: Number(row.id), endpointId: row.endpoint_id, sellerId: laneOf.get(row.endpoint_id)!, dueAt: ms(row.next_attempt_at) }))
     .filter((c) => !seen.has(c.id) && seen.add(c.id));
 }
 

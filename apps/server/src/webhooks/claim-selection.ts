@@ -5,6 +5,7 @@
 export interface Candidate {
   id: number;
   endpointId: string;
+  /** Whose slots it takes: its seller's of its mode (claim-plan.ts's lane), each with the seller's slot count. */
   sellerId: string;
   /** Its due time, in ms. */
   dueAt: number;

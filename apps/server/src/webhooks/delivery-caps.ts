@@ -12,7 +12,8 @@ import type { Database } from '../db/schema.js';
 export const RESEND_FAILED_LIMIT = WEBHOOK_REPLAY_LIMIT;
 
 /**
- * A seller's waiting deliveries (due or waiting out a retry) beyond which a new event's deliveries are written
+ * A seller's waiting deliveries of one mode (due or waiting out a retry; test and live each count their own since
+ * migration 029) beyond which a new event's deliveries of that mode are written
  * `skipped` instead of queued: the event is kept (listed, readable, replayable), each skipped delivery says why and
  * can be resent. The operator may set another cap per seller (`sellers update --waiting-delivery-limit`, stored in
  * `sellers.waiting_delivery_limit`). Written into the outbox triggers (migration 024): changing this default

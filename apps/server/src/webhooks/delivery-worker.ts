@@ -119,6 +119,10 @@ export class DeliveryWorker {
   /** Acknowledged attempts waiting for the next batch write (recordDelivered), and the write under way. */
   #delivered: { attempt: DeliveredAttempt; settle: (result: 'delivered' | 'lost' | Error) => void }[] = [];
   #recording: Promise<void> | undefined;
+  /** Whether the last claim found deliveries: a slot freed then is filled at once (#slotFreed). */
+  #busy = false;
+  /** A look scheduled for the slots freed in this turn of the event loop. */
+  #refill: NodeJS.Immediate | undefined;
   /** While the database does not answer: no look before `until` (performance.now()), and the next pause. */
   #backoff: { until: number; delayMs: number } | undefined;
 
@@ -225,6 +229,7 @@ export class DeliveryWorker {
     clearInterval(this.#renew);
     clearInterval(this.#pruneTimer);
     clearTimeout(this.#delayed);
+    clearImmediate(this.#refill);
     await this.#pumping;
     await this.#pruning;
     const grace = setTimeout(() => this.#abort.abort(), Math.min(this.#options.timeoutMs, 2000));
@@ -262,14 +267,15 @@ export class DeliveryWorker {
           keyId: secrets.keyId,
           sellerSlots,
           endpointSlots,
+          busy: this.#busy,
         });
         this.#databaseAnswered();
+        this.#busy = claimed.length > 0;
         if (claimed.length === 0) return;
         for (const delivery of claimed) {
           const attempt = this.#attempt(delivery).finally(() => {
             this.#inFlight.delete(delivery.id);
-            // A first attempt done may let the customer's next change go: look again.
-            this.nudge();
+            this.#slotFreed();
           });
           this.#inFlight.set(delivery.id, attempt);
         }
@@ -279,6 +285,20 @@ export class DeliveryWorker {
       // Anything else: the next poll tries again.
       else this.#options.logger?.warn({ err: error }, 'webhook delivery: could not claim deliveries');
     }
+  }
+
+  /**
+   * An attempt has ended (a first attempt done may also let the customer's next change go): look again. While the
+   * queue has work (the last claim found some), at once rather than after NUDGE_GAP_MS, but once for every slot
+   * freed in this turn of the event loop (a batch of recorded attempts ends together): one claim fills them all.
+   */
+  #slotFreed(): void {
+    if (!this.#busy || this.#stopped) return this.nudge();
+    this.#refill ??= setImmediate(() => {
+      this.#refill = undefined;
+      this.#lastPump = -Infinity;
+      this.nudge();
+    });
   }
 
   /** Backs off (doubling, up to MAX_DATABASE_BACKOFF_MS); one log line when the outage starts, not one per poll. */

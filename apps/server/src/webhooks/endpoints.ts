@@ -379,7 +379,7 @@ export async function resendDelivery(
   if (!endpoint || !isEventId(eventId)) return false;
   const change = await handle.db
     .selectFrom('customer_changes')
-    .select(['id', 'type', 'customer_id', 'sequence', 'occurred_at'])
+    .select(['id', 'type', 'customer_id', 'sequence', 'occurred_at', 'mode'])
     .where('seller_id', '=', sellerId)
     .where('event_id', '=', eventId)
     .executeTakeFirst();
@@ -408,6 +408,8 @@ export async function resendDelivery(
       attempts: 0,
       next_attempt_at: now.toISOString(),
       created_at: now.toISOString(),
+      // The change's mode is its endpoint's (the outbox fans out within a mode).
+      mode: change.mode === 'test' ? 'test' : 'live',
     })
     .execute();
   return true;
@@ -439,7 +441,7 @@ export async function queueChange(
   };
   await writeTransaction(handle, async (trx) => {
     const { id } = await trx.insertInto('customer_changes').values(changeRow(change)).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('webhook_deliveries').values({ ...delivery, change_id: id }).execute();
+    await trx.insertInto('webhook_deliveries').values({ ...delivery, change_id: id, mode: change.mode }).execute();
   });
   return deliveryFromRow({
     ...delivery,
@@ -517,7 +519,7 @@ export function endpointFromRow(row: Selectable<WebhookEndpointsTable>): Webhook
   };
 }
 
-type DeliveryRow = Omit<Selectable<WebhookDeliveriesTable>, 'id' | 'change_id' | 'lease_until' | 'lease_owner' | 'given_up_at'>;
+type DeliveryRow = Omit<Selectable<WebhookDeliveriesTable>, 'id' | 'change_id' | 'lease_until' | 'lease_owner' | 'given_up_at' | 'mode'>;
 
 /** A delivery's state from its columns: waiting (pending, retrying), or done (delivered, failed, skipped). */
 export function deliveryStatus(nextAttemptAt: string | null, deliveredAt: string | null, attempts: number): WebhookDelivery['status'] {

@@ -162,6 +162,12 @@ function attemptItem(attempt: Schemas['DeliveryAttempt']): HTMLLIElement {
       element('span', { text: result, className: attempt.status_code !== null && attempt.status_code < 300 ? 'ok' : 'bad' }),
     ]),
   ]);
+  // The answer's headers (bounded and redacted by the server), before its body, as the receiver sent them.
+  const headers = Object.entries(attempt.response_headers ?? {});
+  if (headers.length > 0) {
+    item.append(element('dl', { className: 'facts headers', attrs: { 'aria-label': `Response headers of attempt ${attempt.attempt}` } },
+      headers.flatMap(([name, value]) => [element('dt', {}, [element('code', { text: name })]), element('dd', {}, [element('code', { text: value })])])));
+  }
   if (attempt.response_body) {
     item.append(element('pre', { text: attempt.response_body, className: 'payload', attrs: { tabindex: '0', 'aria-label': `Response body of attempt ${attempt.attempt}` } }));
   }

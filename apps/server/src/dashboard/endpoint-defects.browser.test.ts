@@ -38,7 +38,7 @@ describe.each(['sqlite', 'postgres'] as const)("an endpoint's page, defects, ser
       webhooks: { secrets: createSecretBox(randomBytes(32)), allowPrivate: true, clock: { now: () => workerNow } },
     });
     receiver = await startWebhookReceiver();
-    receiver.answerWith(() => ({ status: 500, body: '{"error":"database is down"}' }));
+    receiver.answerWith(() => ({ status: 500, headers: { 'x-trace-id': 'trace-abc-123', 'set-cookie': 'session=very-secret' }, body: '{"error":"database is down"}' }));
     mkdirSync(ARTIFACTS, { recursive: true });
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -106,6 +106,22 @@ describe.each(['sqlite', 'postgres'] as const)("an endpoint's page, defects, ser
     }
     expect(await inDeliveries()).toBe(true);
     expect(tabs).toBeLessThanOrEqual(5);
+  });
+
+  it("shows an attempt's response headers in the delivery detail, credentials redacted", async () => {
+    await page.goto(endpointUrl);
+    await page.locator('#deliveries-body tr').first().getByRole('link').click();
+    await page.locator('#detail').waitFor({ state: 'visible' });
+    const headers = page.locator('#detail-attempts li').first().getByRole('definition');
+    await headers.first().waitFor();
+    const shown = await page.locator('#detail-attempts li').first().locator('dl').textContent();
+    expect(shown).toContain('x-trace-id');
+    expect(shown).toContain('trace-abc-123');
+    expect(shown).toContain('set-cookie[redacted]');
+    expect(await page.content()).not.toContain('very-secret');
+    await expectNoAxeViolations(page, 'delivery detail with response headers');
+    await expectFits(page, 'delivery detail with response headers');
+    expect(problems).toEqual([]);
   });
 
   it('stays short at 390 px with a full page of deliveries listed', async () => {

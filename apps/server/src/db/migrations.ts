@@ -760,6 +760,16 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('sellers').dropColumn('waiting_delivery_limit').execute();
       },
     },
+    // The delivery detail shows each attempt's response headers (issue 39): a bounded, redacted JSON object per
+    // attempt (webhooks/response-headers.ts), null for attempts made before it or without an answer.
+    '031_attempt_response_headers': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('webhook_delivery_attempts').addColumn('response_headers', 'text').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('webhook_delivery_attempts').dropColumn('response_headers').execute();
+      },
+    },
   };
 }
 

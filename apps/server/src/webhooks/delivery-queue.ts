@@ -141,7 +141,7 @@ export async function renewLeases(
  * answer within the timeout). `error` is recorded and shown to the seller, `detail` only logged.
  */
 export type AttemptOutcome =
-  | { status: number; acknowledged: boolean; /** The first 2 KiB of the answer's body. */ body?: string }
+  | { status: number; acknowledged: boolean; /** The first 2 KiB of the answer's body. */ body?: string; /** Bounded, redacted (response-headers.ts). */ headers?: Record<string, string> }
   | { error: string; timedOut?: boolean; detail?: string };
 
 /** How an attempt was made, kept with it (migration 014) for the dashboard's delivery detail. */
@@ -204,6 +204,7 @@ export async function recordAttempt(
         status_code: 'status' in outcome ? outcome.status : null,
         error: 'error' in outcome ? outcome.error.slice(0, 500) : null,
         response_body: 'body' in outcome ? (outcome.body ?? null) : null,
+        response_headers: 'headers' in outcome && outcome.headers ? JSON.stringify(outcome.headers) : null,
         signature: sent?.signature ?? '',
       })
       .execute();
@@ -225,7 +226,7 @@ export async function recordAttempt(
 /** An acknowledged attempt waiting to be recorded with others (see {@link recordDelivered}). */
 export interface DeliveredAttempt {
   delivery: ClaimedDelivery;
-  outcome: { status: number; body?: string };
+  outcome: { status: number; body?: string; headers?: Record<string, string> };
   sent?: SentAttempt | undefined;
 }
 
@@ -294,6 +295,7 @@ export async function recordDelivered(
             status_code: outcome.status,
             error: null,
             response_body: outcome.body ?? null,
+            response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
             signature: sent?.signature ?? '',
           })),
         )

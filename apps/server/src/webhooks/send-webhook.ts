@@ -3,6 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { isAcknowledged, isPublicAddress } from '@customers-api/core';
 import type { AttemptOutcome } from './delivery-queue.js';
+import { keptResponseHeaders } from './response-headers.js';
 import { describeAttemptFailure, NOT_PUBLIC_ADDRESS, timedOutMessage } from './attempt-failure.js';
 import { publicOnlyLookup, type PrivateAddressError } from './public-lookup.js';
 
@@ -77,7 +78,7 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
       let kept = 0;
       // Settles with what came of the body: all of it, its first 2 KiB, or what arrived before the timeout.
       answered = () => {
-        settle({ status, acknowledged: isAcknowledged(status), body: Buffer.concat(chunks).toString('utf8') });
+        settle({ status, acknowledged: isAcknowledged(status), body: Buffer.concat(chunks).toString('utf8'), headers: keptResponseHeaders(response.rawHeaders) });
         response.destroy();
       };
       response.on('error', () => answered?.());

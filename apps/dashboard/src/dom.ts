@@ -126,12 +126,16 @@ export function rowButton(text: string, label: string, onClick: () => unknown, c
   return node;
 }
 
-/** Resolves true when the seller confirms in the modal dialog (Escape and Cancel resolve false). */
-export function confirmAction(title: string, text: string, confirmLabel: string): Promise<boolean> {
+/**
+ * Resolves true when the seller confirms in the modal dialog (Escape and Cancel resolve false). The confirm button is
+ * red for what cannot be undone (the default), the page's primary colour for what can (`{ danger: false }`).
+ */
+export function confirmAction(title: string, text: string, confirmLabel: string, { danger = true } = {}): Promise<boolean> {
   const box = dialog('confirm');
   $('confirm-title').textContent = title;
   $('confirm-text').textContent = text;
   $('confirm-button').textContent = confirmLabel;
+  $('confirm-button').className = `button ${danger ? 'button-danger' : 'button-primary'}`;
   box.returnValue = '';
   box.showModal();
   return new Promise((resolve) => {

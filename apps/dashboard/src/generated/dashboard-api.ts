@@ -1161,6 +1161,21 @@ export interface components {
             error: string | null;
             /** @description The first 2 KiB of the receiver's answer (as UTF-8 text); `null` when no answer came. */
             response_body: string | null;
+            /**
+             * @description The headers of the receiver's answer, names in lower case: the first 20, each value at most 200
+             *     characters (a repeated header's values joined with `, `), and the value of any that could carry a
+             *     credential (`set-cookie`, `authorization`, `www-authenticate`, or a name with token, secret, key,
+             *     password, session, auth or signature in it) replaced by `[redacted]`. `null` when no answer came or
+             *     the attempt was made before the server kept them.
+             * @example {
+             *       "content-type": "application/json",
+             *       "retry-after": "30",
+             *       "set-cookie": "[redacted]"
+             *     }
+             */
+            response_headers?: {
+                [key: string]: string;
+            } | null;
         };
         /**
          * @description `pending`: not tried yet; `retrying`: an attempt failed and another is scheduled (`next_attempt_at`);

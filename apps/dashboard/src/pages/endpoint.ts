@@ -163,6 +163,12 @@ function attemptItem(attempt: Schemas['DeliveryAttempt']): HTMLLIElement {
       element('span', { text: result, className: attempt.status_code !== null && attempt.status_code < 300 ? 'ok' : 'bad' }),
     ]),
   ]);
+  // The answer's headers (bounded and redacted by the server), before its body, as the receiver sent them.
+  const headers = Object.entries(attempt.response_headers ?? {});
+  if (headers.length > 0) {
+    item.append(element('dl', { className: 'facts headers', attrs: { 'aria-label': `Response headers of attempt ${attempt.attempt}` } },
+      headers.flatMap(([name, value]) => [element('dt', {}, [element('code', { text: name })]), element('dd', {}, [element('code', { text: value })])])));
+  }
   if (attempt.response_body) {
     item.append(element('pre', { text: attempt.response_body, className: 'payload', attrs: { tabindex: '0', 'aria-label': `Response body of attempt ${attempt.attempt}` } }));
   }
@@ -299,11 +305,49 @@ async function previewTest(): Promise<void> {
   $('test-payload').textContent = JSON.stringify(payload, null, 2);
 }
 
+/** One "Resend all failed" request queues at most this many (openapi.dashboard.yaml, resendFailedWebhookDeliveries). */
+const RESEND_CAP = 1000;
+
+/**
+ * How many deliveries "Resend all failed" would queue now: the failed ones queued at or after `since`, as the
+ * server picks them, counted from the failed list a page at a time and never past the cap (at most 21 pages).
+ */
+async function countFailedSince(since: string): Promise<{ count: number; more: boolean }> {
+  let count = 0;
+  let cursor: string | undefined;
+  for (;;) {
+    const query: DeliveryQuery = { state: 'failed', ...(cursor ? { cursor } : {}) };
+    const page = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries', { params: { path, query } }));
+    count += page.deliveries.filter((delivery) => Date.parse(delivery.created_at) >= Date.parse(since)).length;
+    if (count > RESEND_CAP) return { count: RESEND_CAP, more: true };
+    const oldest = page.deliveries.at(-1);
+    if (!page.next_cursor || !oldest || Date.parse(oldest.created_at) < Date.parse(since)) return { count, more: false };
+    cursor = page.next_cursor;
+  }
+}
+
+const deliveriesText = (count: number) => `${count.toLocaleString('en-GB')} failed deliver${count === 1 ? 'y' : 'ies'}`;
+
 async function resendAllFailed(): Promise<void> {
   const option = select('resend-since').selectedOptions[0];
   if (!option) return;
   const since = new Date(Date.now() - Number(option.value)).toISOString();
-  const sure = await confirmAction('Resend all failed deliveries?', `Every delivery to this endpoint that was given up since ${option.textContent} is sent again, once.`, 'Resend all failed');
+  let counted: { count: number; more: boolean };
+  try {
+    counted = await countFailedSince(since);
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  if (counted.count === 0) {
+    announce(`No failed deliveries since ${option.textContent}: nothing to resend.`);
+    return;
+  }
+  // Sending again can be repeated and undoes nothing: the page's primary button, not a red one.
+  const text = counted.more
+    ? `The oldest ${deliveriesText(RESEND_CAP)} given up since ${option.textContent} are sent again, once (at most ${RESEND_CAP.toLocaleString('en-GB')} at a time; resend again for the rest).`
+    : `${deliveriesText(counted.count)} given up since ${option.textContent} ${counted.count === 1 ? 'is' : 'are'} sent again, once.`;
+  const sure = await confirmAction(`Resend ${deliveriesText(counted.count)}?`, text, `Resend ${deliveriesText(counted.count)}`, { danger: false });
   if (!sure) return;
   await act(async () => {
     const { resent, more } = await call(client.POST('/dashboard/api/webhooks/{id}/resend-failed', { params: { path, query: modeQuery() }, body: { since } }));

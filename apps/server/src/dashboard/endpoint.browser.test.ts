@@ -189,7 +189,7 @@ describe.each(['sqlite', 'postgres'] as const)("an endpoint's page in Chromium, 
     const sent = (id: string) => receiver.received.filter((r) => r.headers['webhook-id'] === id).length;
     const before = eventIds.map(sent);
     await page.getByRole('button', { name: 'Resend all failed' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Resend all failed' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Resend 2 failed deliveries' }).click();
     await page.getByRole('status').filter({ hasText: '2 failed deliveries queued again.' }).waitFor();
     await receiver.waitUntil(() => eventIds.every((id, i) => sent(id) > before[i]!));
     // The receiver has its request before the worker records the answer: the unfiltered page keeps itself current

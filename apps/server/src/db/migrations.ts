@@ -826,6 +826,16 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         for (const table of ['webhook_delivery_heads', 'webhook_deliveries']) await db.schema.alterTable(table).dropColumn('mode').execute();
       },
     },
+    // The delivery detail shows each attempt's response headers (issue 39): a bounded, redacted JSON object per
+    // attempt (webhooks/response-headers.ts), null for attempts made before it or without an answer.
+    '031_attempt_response_headers': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('webhook_delivery_attempts').addColumn('response_headers', 'text').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('webhook_delivery_attempts').dropColumn('response_headers').execute();
+      },
+    },
     // The dashboard's test/live switch (issue 38): the Activity page lists one mode's audit rows, newest first, a
     // page at a time; (seller_id, mode, id) reads a page of test rows without walking the seller's live ones.
     '033_audit_log_tenant': {

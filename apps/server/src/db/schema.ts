@@ -230,6 +230,8 @@ export interface WebhookDeliveryAttemptsTable {
   response_body: string | null;
   /** The `webhook-signature` header as sent (signatures only, never a secret). */
   signature: string;
+  /** The receiver's answer headers as JSON, bounded and redacted (migration 031, webhooks/response-headers.ts). */
+  response_headers: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One request made with a seller's API key (migration 022, http/request-logs/). */

@@ -97,7 +97,7 @@ describe.each(DIALECTS)('kept delivery attempts on %s', (dialect) => {
     expect(delivery).toMatchObject({ status: 'retrying', last_status_code: null, last_error: 'Connection refused' });
     const detail = (await findDeliveryDetail(server.handle, seller.sellerId, endpoint.id, delivery!.event_id))!;
     expect(detail.attempts_made).toEqual([
-      { attempt: 1, attempted_at: expect.any(String), duration_ms: expect.any(Number), status_code: null, error: 'Connection refused', response_body: null },
+      { attempt: 1, attempted_at: expect.any(String), duration_ms: expect.any(Number), status_code: null, error: 'Connection refused', response_body: null, response_headers: null },
     ]);
     await worker.stop();
   });

@@ -1,7 +1,7 @@
 import { CUSTOMER_EVENT_TYPES, customerEvent, eventInVersion, isEventId } from '@customers-api/core';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.js';
-import { toIso } from '../db/rows.js';
+import { fromJson, toIso } from '../db/rows.js';
 import { changeFromRow } from './changes.js';
 import { deliveryFromRow, findEndpoint, type CustomerEventType, type WebhookDelivery } from './endpoints.js';
 import { USER_AGENT } from './send-webhook.js';
@@ -79,6 +79,8 @@ export interface DeliveryAttempt {
   error: string | null;
   /** The first 2 KiB of the receiver's answer. */
   response_body: string | null;
+  /** The answer's headers, bounded and redacted (migration 031); null when none were kept. */
+  response_headers: Record<string, string> | null;
 }
 
 /** A delivery with its request as sent (last signed) and its attempts, newest first. */
@@ -129,7 +131,7 @@ export async function findDeliveryDetail(
   if (!row) return undefined;
   const attempts = await handle.db
     .selectFrom('webhook_delivery_attempts')
-    .select(['attempt', 'attempted_at', 'duration_ms', 'status_code', 'error', 'response_body', 'signature'])
+    .select(['attempt', 'attempted_at', 'duration_ms', 'status_code', 'error', 'response_body', 'response_headers', 'signature'])
     .where('delivery_id', '=', row.delivery_id)
     .orderBy('id', 'desc')
     .limit(DETAIL_ATTEMPTS)
@@ -154,8 +156,9 @@ export async function findDeliveryDetail(
   return {
     ...delivery,
     request: { method: 'POST', url: endpoint.url, headers, body },
-    attempts_made: attempts.map(({ signature: _signature, attempted_at, ...attempt }) => ({
+    attempts_made: attempts.map(({ signature: _signature, attempted_at, response_headers, ...attempt }) => ({
       ...attempt,
+      response_headers: response_headers === null ? null : fromJson<Record<string, string>>(response_headers),
       attempt: Number(attempt.attempt),
       duration_ms: Number(attempt.duration_ms),
       attempted_at: toIso(attempted_at),

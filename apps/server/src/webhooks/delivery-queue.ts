@@ -143,7 +143,7 @@ export async function renewLeases(
  * answer within the timeout). `error` is recorded and shown to the seller, `detail` only logged.
  */
 export type AttemptOutcome =
-  | { status: number; acknowledged: boolean; /** The first 2 KiB of the answer's body. */ body?: string }
+  | { status: number; acknowledged: boolean; /** The first 2 KiB of the answer's body. */ body?: string; /** Bounded, redacted (response-headers.ts). */ headers?: Record<string, string> }
   | { error: string; timedOut?: boolean; detail?: string };
 
 /** How an attempt was made, kept with it (migration 014) for the dashboard's delivery detail. */
@@ -206,6 +206,7 @@ export async function recordAttempt(
         status_code: 'status' in outcome ? outcome.status : null,
         error: 'error' in outcome ? outcome.error.slice(0, 500) : null,
         response_body: 'body' in outcome ? (outcome.body ?? null) : null,
+        response_headers: 'headers' in outcome && outcome.headers ? JSON.stringify(outcome.headers) : null,
         signature: sent?.signature ?? '',
       })
       .execute();
@@ -227,7 +228,7 @@ export async function recordAttempt(
 /** An acknowledged attempt waiting to be recorded with others (see {@link recordDelivered}). */
 export interface DeliveredAttempt {
   delivery: ClaimedDelivery;
-  outcome: { status: number; body?: string };
+  outcome: { status: number; body?: string; headers?: Record<string, string> };
   sent?: SentAttempt | undefined;
 }
 
@@ -296,6 +297,7 @@ export async function recordDelivered(
             status_code: outcome.status,
             error: null,
             response_body: outcome.body ?? null,
+            response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
             signature: sent?.signature ?? '',
           })),
         )

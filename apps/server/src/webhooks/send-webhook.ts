@@ -3,6 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { isAcknowledged, isPublicAddress } from '@customers-api/core';
 import type { AttemptOutcome } from './delivery-queue.js';
+import { keptResponseHeaders } from './response-headers.js';
 import { describeAttemptFailure, NOT_PUBLIC_ADDRESS, timedOutMessage } from './attempt-failure.js';
 import { publicOnlyLookup, type PrivateAddressError } from './public-lookup.js';
 import { resolveChecked, type WebhookAgents } from './webhook-agents.js';
@@ -95,7 +96,7 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptOutcome> {
         // Settles with what came of the body: all of it, its first 2 KiB, or what arrived before the timeout. A
         // body read to its end leaves the socket to its keep-alive agent; any other is closed with the response.
         answered = () => {
-          settle({ status, acknowledged: isAcknowledged(status), body: Buffer.concat(chunks).toString('utf8') });
+          settle({ status, acknowledged: isAcknowledged(status), body: Buffer.concat(chunks).toString('utf8'), headers: keptResponseHeaders(response.rawHeaders) });
           if (!ended) response.destroy();
         };
         response.on('error', () => answered?.());

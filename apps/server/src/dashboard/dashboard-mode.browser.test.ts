@@ -154,7 +154,10 @@ describe.each(['sqlite', 'postgres'] as const)('the test/live switch in Chromium
         const confirm = page.getByRole('dialog', { name: 'Delete all test data?' });
         await expectNoAxeViolations(page, `wipe confirm ${at}`);
         await confirm.getByRole('button', { name: 'Delete test data' }).click();
+        // The answer comes over the network: wait for it, whatever the machine's speed.
+        await page.locator('#wipe-result:not([hidden])').waitFor();
         await expect(page.locator('#wipe-result').textContent()).resolves.toBe('Test data deleted: 1 customer, 1 webhook endpoint and 1 event.');
+        expect(await page.locator('#error').isHidden()).toBe(true);
         await expectFits(page, `wiped ${at}`);
 
         // Test endpoints are gone, live ones stay.

@@ -74,7 +74,7 @@ describe.each(['sqlite', 'postgres'] as const)('the test/live switch in Chromium
         await expect(page.locator('#mode-now').textContent()).resolves.toBe('Live data');
         expect(await page.locator('#test-banner').count()).toBe(0);
         expect(await page.locator('#keys-body th').allTextContents()).toEqual(['Production server']);
-        await expect(keyRow(page, 'Production server').locator('td[data-label="Access"]').textContent()).resolves.toBe('LiveSecret: full access');
+        await expect(keyRow(page, 'Production server').locator('td[data-label="Key"] .key-access').textContent()).resolves.toBe('Live Secret: full access');
         expect(await page.locator('#test-data').isHidden()).toBe(true);
         await expectNoAxeViolations(page, `keys, live ${at}`);
         await expectFits(page, `keys, live ${at}`);
@@ -119,8 +119,8 @@ describe.each(['sqlite', 'postgres'] as const)('the test/live switch in Chromium
         await expect(page.locator('#test-banner').textContent()).resolves.toContain('Viewing test data.');
         await expect(page.locator('#mode-now').textContent()).resolves.toBe('Test data');
         expect(await page.locator('#keys-body th').allTextContents()).toEqual(['Staging server', 'Reporting job']);
-        await expect(keyRow(page, 'Reporting job').locator('td[data-label="Access"]').textContent()).resolves.toBe('TestRestricted: Customers (read)');
-        await expect(keyRow(page, 'Staging server').locator('td[data-label="Access"]').textContent()).resolves.toBe('TestSecret: full access');
+        await expect(keyRow(page, 'Reporting job').locator('td[data-label="Key"] .key-access').textContent()).resolves.toBe('Test Restricted: Customers (read)');
+        await expect(keyRow(page, 'Staging server').locator('td[data-label="Key"] .key-access').textContent()).resolves.toBe('Test Secret: full access');
         await expectNoAxeViolations(page, `keys, test ${at}`);
         await expectFits(page, `keys, test ${at}`);
 

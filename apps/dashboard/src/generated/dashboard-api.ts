@@ -204,8 +204,10 @@ export interface paths {
         };
         /**
          * List the seller's webhook endpoints
-         * @description Every webhook endpoint of the seller, oldest first: its URL, the event types it receives and whether it
-         *     is *failing*. Never its secret.
+         * @description Every webhook endpoint of the seller in one mode (`mode`: live by default; the test keys' endpoints with
+         *     `mode=test`, where a new endpoint is a test one too), oldest first: its URL, the event types it receives and
+         *     whether it is *failing*. Never its secret. Every route of one endpoint takes the same `mode` and answers `404`
+         *     for an endpoint of the other mode.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -487,7 +489,9 @@ export interface paths {
         };
         /**
          * The account's activity, a page at a time
-         * @description The signed-in seller's audit rows, newest first, 100 at a time; `next_cursor` fetches the next (older) page,
+         * @description The signed-in seller's audit rows of one mode (`mode`: the changes made with test keys, the dashboard's test
+         *     view and the test-data wipe with `mode=test`; everything else by default), newest first, 100 at a time;
+         *     `next_cursor` fetches the next (older) page,
          *     until `null`. Rows are kept 365 days unless the operator says otherwise; `client_address` is null when the
          *     operator turned addresses off. A `cursor` that is not a previous page's `next_cursor` is `400`.
          */

@@ -36,11 +36,15 @@ function keyRow(key: Key, replacedBy: Key | undefined): HTMLTableRowElement {
 
   return element('tr', { attrs: { 'data-key-id': key.id } }, [
     element('th', { text: key.name, attrs: { scope: 'row', 'data-label': 'Name' } }),
-    element('td', { attrs: { 'data-label': 'Key' } }, [element('code', { text: `${key.prefix}…` })]),
-    element('td', { attrs: { 'data-label': 'Access' } }, [
-      element('span', { className: 'key-access' }, [
-        element('span', { text: key.mode === 'test' ? 'Test' : 'Live', className: `badge badge-${key.mode}` }),
-        element('span', { text: accessWords(key.scopes) }),
+    // The prefix, and under it what the key may do, in words: its mode and its access (no column of its own, so
+    // the table keeps its width at 1280 px).
+    element('td', { attrs: { 'data-label': 'Key' } }, [
+      element('div', {}, [
+        element('code', { text: `${key.prefix}…` }),
+        element('span', { className: 'key-access' }, [
+          element('span', { text: key.mode === 'test' ? 'Test' : 'Live', className: `mode-tag mode-tag-${key.mode}` }),
+          ` ${accessWords(key.scopes)}`,
+        ]),
       ]),
     ]),
     timeCell('Created', key.created_at, ''),

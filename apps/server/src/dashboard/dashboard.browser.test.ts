@@ -98,7 +98,8 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
 
     // The list shows the prefix only, and "never" for an unused key.
     await row('CI server').waitFor();
-    expect(await cell('CI server', 'Key').textContent()).toBe(`${key.slice(0, 12)}…`);
+    expect(await cell('CI server', 'Key').locator('code').textContent()).toBe(`${key.slice(0, 12)}…`);
+    expect(await cell('CI server', 'Key').locator('.key-access').textContent()).toBe('Live Secret: full access');
     expect(await cell('CI server', 'Last used').textContent()).toBe('never');
     expect(await cell('CI server', 'Expires').textContent()).toBe('never');
     expect(await cell('CI server', 'Status').textContent()).toBe('Active');

@@ -70,8 +70,8 @@ function modeSwitch(mode: Mode): string {
     + ` <button type="submit" name="mode" value="${other}" class="button" id="mode-switch">${label}</button></form>`;
 }
 
-/** Always there on a page showing test data, above everything else, so test data is never taken for live. */
-const TEST_BANNER = `<p class="test-banner" id="test-banner"><strong>Viewing test data.</strong> What test keys (sk_test_, rk_test_) made; live customers, endpoints and events are not shown here.</p>`;
+/** Always there on a page showing test data, above everything else, so test data is never taken for live (a landmark of its own). */
+const TEST_BANNER = `<section class="test-banner" id="test-banner" aria-label="Test mode"><p><strong>Viewing test data.</strong> What test keys (sk_test_, rk_test_) made; live customers, endpoints and events are not shown here.</p></section>`;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -20,6 +20,8 @@ export type {
 export { Webhooks } from './resources/webhooks';
 export { WebhookEndpoints } from './resources/webhook-endpoints';
 export { Events } from './resources/events';
+export { TestData } from './resources/test-data';
+export type { TestDataWipe } from './resources/test-data';
 export type {
   CreatedWebhookEndpoint,
   EventListParams,

@@ -13,11 +13,13 @@ import { requestIdOf } from './internal/headers';
 import { type ApiRequest, partsOf, readBody } from './internal/http';
 import { abortError } from './internal/abort-error';
 import { sdkHeaders } from './internal/runtime';
+import { slowPath } from './internal/slow-path';
 import { Customers } from './resources/customers';
 import { Webhooks } from './resources/webhooks';
 import { WebhookEndpoints } from './resources/webhook-endpoints';
 import { Events } from './resources/events';
 import { TestClocks } from './resources/test-clock';
+import { TestData } from './resources/test-data';
 import { VERSION } from './version';
 
 /**
@@ -110,8 +112,6 @@ export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'si
 /** @internal Runs a request through the request loop; resources wrap the answer (`APIPromise`, `PagePromise`). */
 export type Send = <T>(options: RequestOptions | undefined, request: ApiRequest, context: CallContext) => Promise<Answer<T>>;
 
-/** The helpers and texts off the happy path (failures, retries, deprecations, logging), loaded on first use. */
-const slowPath = () => import('./internal/error-hints');
 
 function count(value: number | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -163,6 +163,8 @@ export class CustomersClient {
   declare readonly events: Events;
   /** Read and move the test clock test mode runs on (test keys only). */
   declare readonly testClock: TestClocks;
+  /** Wipe the seller's test data in one call (test keys only). */
+  declare readonly testData: TestData;
 
   // Private fields: the key never shows up in console.log(client), util.inspect or JSON.stringify.
   readonly #options: ClientOptions;
@@ -187,6 +189,7 @@ export class CustomersClient {
     this.webhookEndpoints = new WebhookEndpoints((opts, request, context) => this.#send(opts, request, context));
     this.events = new Events((opts, request, context) => this.#send(opts, request, context));
     this.testClock = new TestClocks((opts, request, context) => this.#send(opts, request, context));
+    this.testData = new TestData((opts, request, context) => this.#send(opts, request, context));
     this.webhooks = new Webhooks(options.webhookSecret ?? readEnv('CUSTOMERS_API_WEBHOOK_SECRET'));
   }
 
@@ -250,7 +253,7 @@ export class CustomersClient {
       // reads it as fast), so a custom fetch that changes what it is given changes nothing for later attempts.
       let headers: Headers | Record<string, string> = { ...defaults };
       if (hooks.onRequest) await hooks.onRequest({ method, url, attempt, headers: (headers = new Headers(defaults)) });
-      if (signal?.aborted) throw abortError(signal);
+      if (signal?.aborted) throw abortError(await slowPath(), signal);
       const controller = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -292,7 +295,7 @@ export class CustomersClient {
         // `.asResponse()` hands a 2xx body over unread; an error's body is read for the error.
         if (!(context.raw && response.ok)) data = await readBody(response);
       } catch (thrown) {
-        if (signal?.aborted) throw abortError(signal, thrown);
+        if (signal?.aborted) throw abortError(await slowPath(), signal, thrown);
         // A 2xx body that is not JSON: not a network failure.
         if (thrown instanceof SyntaxError && !timedOut) throw thrown;
         response = undefined;
@@ -330,7 +333,7 @@ export class CustomersClient {
       const reason = failed ? error!.name : `status ${response?.status}`;
       if (logger) this.#log({ type: 'retry', method, url, attempt, delayMs, reason });
       if (hooks.onRetry) await hooks.onRetry({ method, url, attempt, delayMs, error: error!, response, rateLimit: response && rateLimitOf(response.headers) });
-      await slow.sleep(delayMs, signal, abortError);
+      await slow.sleep(delayMs, signal, (fired) => abortError(slow, fired));
     }
   }
 }

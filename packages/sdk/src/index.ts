@@ -21,6 +21,8 @@ export { Webhooks } from './resources/webhooks';
 export { WebhookEndpoints } from './resources/webhook-endpoints';
 export { Events } from './resources/events';
 export { TestClocks, type TestClock, type TestClockChange } from './resources/test-clock';
+export { TestData } from './resources/test-data';
+export type { TestDataWipe } from './resources/test-data';
 export type {
   CreatedWebhookEndpoint,
   EventListParams,

@@ -72,9 +72,9 @@ describe('the built package', () => {
     expect(dependencies).toEqual({ 'openapi-fetch': 'catalog:' });
     const workspace = readFileSync(fileURLToPath(new URL('../../../pnpm-workspace.yaml', import.meta.url)), 'utf8');
     expect(workspace).toMatch(/^ {2}openapi-fetch: \^0\.17\.\d+$/m);
-    expect(readFileSync(dist('index.js'), 'utf8')).toMatch(/^import \{[^}]*createQuerySerializer[^}]*\} from "openapi-fetch";$/m);
+    expect(readFileSync(dist('index.js'), 'utf8')).toMatch(/^import \{[^}]*serializePrimitiveParam[^}]*\} from "openapi-fetch";$/m);
     expect(readFileSync(dist('index.cjs'), 'utf8')).toContain('require("openapi-fetch")');
-    expect(readFileSync(dist('index.js'), 'utf8')).not.toContain('function createQuerySerializer');
+    expect(readFileSync(dist('index.js'), 'utf8')).not.toContain('function serializePrimitiveParam');
   });
 
   it('bakes the package.json version into VERSION and the User-Agent', async () => {

@@ -3,6 +3,8 @@ import { expect, it } from 'vitest';
 import { startMockServerTarget } from '../targets/mock-server-target.js';
 import { describeComparedWithServer } from './compared-with-server.js';
 import { describeParserRefusals } from './parser-refusals.js';
+import { scenarios } from '../scenarios/index.js';
+import { describeTestMode } from './test-mode.js';
 
 /** A request with any method over node:http (fetch refuses TRACE and CONNECT); resolves with status, Allow and body. */
 function requestWith(method: string, url: string, headers: Record<string, string>): Promise<{ status: number; allow: string | undefined; body: unknown }> {
@@ -21,6 +23,7 @@ function requestWith(method: string, url: string, headers: Record<string, string
 // the server on SQLite; then the methods fetch cannot send.
 describeComparedWithServer('stateful HTTP mock', 'mock server', startMockServerTarget, (mock) => {
   describeParserRefusals(mock);
+  describeTestMode('stateful HTTP mock', scenarios, mock);
 
   it('answers TRACE, PROPFIND, LINK, PUT and a plain OPTIONS with 405 + Allow', async () => {
     const { key } = await mock().newSeller();

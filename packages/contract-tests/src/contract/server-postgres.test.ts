@@ -3,6 +3,7 @@ import { createConformanceLog } from '../conformance/checked-fetch.js';
 import { scenarios, runScenarios } from '../scenarios/index.js';
 import { leakedKeys } from '../support/log-capture.js';
 import { describeParserRefusals } from './parser-refusals.js';
+import { describeTestMode } from './test-mode.js';
 import { startServerTarget, type ServerTarget } from '../targets/server-target.js';
 
 const log = createConformanceLog();
@@ -18,6 +19,8 @@ afterAll(async () => {
 describe('reference server on PostgreSQL: every scenario', () => {
   runScenarios(scenarios, () => server);
 });
+
+describeTestMode('reference server on PostgreSQL', scenarios, () => server);
 
 describe('reference server on PostgreSQL: requests the HTTP parser refuses', () => {
   describeParserRefusals(() => server);

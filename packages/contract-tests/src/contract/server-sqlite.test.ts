@@ -6,6 +6,7 @@ import { scenarios, runScenarios } from '../scenarios/index.js';
 import { send } from '../support/http.js';
 import { leakedKeys } from '../support/log-capture.js';
 import { describeParserRefusals } from './parser-refusals.js';
+import { describeTestMode } from './test-mode.js';
 import { startServerTarget, type ServerTarget } from '../targets/server-target.js';
 
 const log = createConformanceLog();
@@ -35,6 +36,8 @@ afterAll(async () => {
 describe('reference server on SQLite: every scenario', () => {
   runScenarios(scenarios, () => server);
 });
+
+describeTestMode('reference server on SQLite', scenarios, () => server);
 
 describe('reference server on SQLite: requests the HTTP parser refuses', () => {
   describeParserRefusals(() => server);

@@ -80,6 +80,10 @@ export async function startMockServerTarget(log = createConformanceLog()): Promi
       const added = await control<{ key: string }>(`/sellers/${seller.sellerId}/keys`, { body: { mode, scopes } });
       return rememberKey(added!.key);
     },
+    async testKey(seller) {
+      const added = await control<{ key: string }>(`/sellers/${seller.sellerId}/keys`, { body: { mode: 'test' } });
+      return { sellerId: seller.sellerId, key: rememberKey(added!.key) };
+    },
     revokeKey: async (seller) => void (await control('/keys/revoke', { body: { key: seller.key } })),
     countCustomers: async (sellerId) => (await control<{ customerCount: number }>(`/sellers/${sellerId}`, { method: 'GET' }))!.customerCount,
     close: stop,

@@ -32,8 +32,14 @@ export async function startMswTarget(log = createConformanceLog()): Promise<Targ
       await mock.addKey(seller.sellerId, { apiKey, scopes });
       return rememberKey(apiKey);
     },
+    async testKey(seller) {
+      const apiKey = generateApiKey({ kind: 'secret', mode: 'test' });
+      await mock.addKey(seller.sellerId, { apiKey });
+      return { sellerId: seller.sellerId, key: rememberKey(apiKey) };
+    },
     revokeKey: (seller) => mock.revokeKey(seller.key),
     countCustomers: async (sellerId) => mock.store.countCustomers(sellerId),
+    countTestCustomers: async (sellerId) => mock.store.countCustomers(sellerId, 'test'),
     async close() {
       server.close();
     },

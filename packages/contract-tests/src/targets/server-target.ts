@@ -67,6 +67,10 @@ export async function startServerTarget(
       const key = await createApiKey(handle, { sellerId: seller.sellerId, name: 'restricted', mode, scopes }, new Date(Date.now() + offsetMs));
       return rememberKey(key.key);
     },
+    async testKey(seller) {
+      const key = await createApiKey(handle, { sellerId: seller.sellerId, name: 'contract test mode', mode: 'test' }, new Date(Date.now() + offsetMs));
+      return { sellerId: seller.sellerId, key: rememberKey(key.key), keyId: key.id };
+    },
     async newSeller({ customerLimit } = {}) {
       const seller = await createSeller(handle, { name: 'Contract seller', plan: 'starter', customerLimit: customerLimit ?? null });
       return newKey(seller.id);
@@ -75,6 +79,8 @@ export async function startServerTarget(
       if (!seller.keyId || !(await revokeApiKey(handle, seller.keyId))) throw new Error('unknown key');
     },
     countCustomers: (sellerId) => countCustomers(handle, sellerId),
+    // The table's count covers both modes; a seller made in test mode has only test customers.
+    countTestCustomers: (sellerId) => countCustomers(handle, sellerId),
     async close() {
       await app.close();
       await database.dispose();

@@ -23,6 +23,13 @@ export interface Target {
    * says test. Undefined on a target that keeps no keys (Prism).
    */
   restrictedKey?(seller: TargetSeller, scopes: readonly string[], mode?: 'live' | 'test'): Promise<string>;
+  /**
+   * The same seller with a secret test key (`sk_test_`, issue 38) instead: requests with it act on the seller's test
+   * data. Undefined on a target that keeps no keys (Prism).
+   */
+  testKey?(seller: TargetSeller): Promise<TargetSeller>;
+  /** How many test-mode customers the seller has in storage (read directly), where the target can tell. */
+  countTestCustomers?(sellerId: string): Promise<number>;
   /** Revokes the seller's key: refused from the next request on. */
   revokeKey(seller: TargetSeller): Promise<void>;
   /** How many customers the seller has in storage (read directly, not through the API). */

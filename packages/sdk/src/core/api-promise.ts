@@ -1,4 +1,5 @@
 import { requestIdOf } from '../internal/headers';
+import { slowPath } from '../internal/slow-path';
 import { type ApiCallError, CustomersApiError } from './errors';
 import { rateLimitOf, type RateLimitState } from './rate-limit';
 
@@ -61,7 +62,7 @@ export class APIPromise<T> implements PromiseLike<T> {
     const started = start(context);
     // The frames are joined in the lazy chunk of the failure helpers (error-hints.ts): only a failed call pays.
     const failed = (error: unknown): Promise<never> =>
-      import('../internal/error-hints').then(({ withCallerFrames }) => {
+      slowPath().then(({ withCallerFrames }) => {
         throw withCallerFrames(error, call);
       });
     this.#inner = (

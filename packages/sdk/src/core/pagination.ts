@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../client';
 import { type Answer, APIPromise, type CallContext } from './api-promise';
+import { slowPath } from '../internal/slow-path';
 
 /** The most items {@link PagePromise.toArray} collects. */
 export const TO_ARRAY_MAX = 10_000;
@@ -126,11 +127,9 @@ export class PagePromise<Item> extends APIPromise<CursorPage<Item>> implements A
     const limit = (options as { limit?: unknown } | undefined)?.limit as number;
     if (!Number.isInteger(limit) || limit < 1 || limit > TO_ARRAY_MAX) {
       this.catch(() => {}); // the first page's failure is not the caller's concern now: no unhandled rejection
-      throw new TypeError(
-        limit === undefined
-          ? `toArray: a limit is required, such as toArray({ limit: 500 }) (1 to ${TO_ARRAY_MAX}); use for await...of to walk every page.`
-          : `toArray: limit must be an integer from 1 to ${TO_ARRAY_MAX}, got ${String(limit)}.`,
-      );
+      // The texts load with the other failure texts (error-hints.ts), on first use.
+      const { toArrayLimitText } = await slowPath();
+      throw new TypeError(toArrayLimitText(limit, TO_ARRAY_MAX));
     }
     const items: Item[] = [];
     for await (const page of (await this).iterPages()) {

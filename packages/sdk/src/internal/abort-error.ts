@@ -1,18 +1,17 @@
 import { TimeoutError, UserAbortError } from '../core/errors';
 
+/** The texts of the two abort errors, from the lazy chunk (`error-hints.ts`): an abort is off the happy path. */
+export interface AbortTexts {
+  abortText(timedOut: boolean): string;
+}
+
 /**
  * The error for a call whose own `signal` fired, never retried: a {@link TimeoutError} when the signal timed out
  * (`AbortSignal.timeout(ms)` aborts with a `TimeoutError` DOMException: an overall deadline), else a
  * {@link UserAbortError}.
  */
-export function abortError(signal?: AbortSignal, cause?: unknown): TimeoutError | UserAbortError {
+export function abortError(texts: AbortTexts, signal?: AbortSignal, cause?: unknown): TimeoutError | UserAbortError {
   const reason: unknown = signal?.reason ?? cause;
-  if ((reason as { name?: unknown } | undefined)?.name === 'TimeoutError') {
-    return new TimeoutError('The call ran past the deadline of its AbortSignal (AbortSignal.timeout()); it was not retried.', {
-      cause: reason,
-    });
-  }
-  return new UserAbortError('The request was aborted by the caller (its AbortSignal fired); it was not retried.', {
-    cause: reason,
-  });
+  const timedOut = (reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+  return new (timedOut ? TimeoutError : UserAbortError)(texts.abortText(timedOut), { cause: reason });
 }

@@ -1,5 +1,6 @@
 import type { LogEvent, Logger } from '../core/logger';
 import { readEnv } from './env';
+import { slowPath } from './slow-path';
 
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 /** The least level that shows each event: requests at debug, responses at info, retries at warn, failures at error. */
@@ -25,7 +26,7 @@ export function envLogger(): Logger | undefined {
       level < 0
         ? null
         : (event) => {
-            if (RANK[event.type] >= level) void import('./error-hints').then((kit) => console.error(kit.logLine(event, LEVELS[RANK[event.type]]!)));
+            if (RANK[event.type] >= level) void slowPath().then((kit) => console.error(kit.logLine(event, LEVELS[RANK[event.type]]!)));
           };
   }
   return cached ?? undefined;

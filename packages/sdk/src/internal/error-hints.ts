@@ -10,6 +10,20 @@ export { shouldRetry } from './retry';
 export { redactHeaders } from './redact-headers';
 export { sleep } from './sleep';
 
+/** The message of the error of a call whose own `signal` fired: its deadline (`AbortSignal.timeout()`), or an abort. */
+export function abortText(timedOut: boolean): string {
+  return timedOut
+    ? 'The call ran past the deadline of its AbortSignal (AbortSignal.timeout()); it was not retried.'
+    : 'The request was aborted by the caller (its AbortSignal fired); it was not retried.';
+}
+
+/** The message of `toArray()`'s `TypeError`: `limit` missing, or not an integer from 1 to `max`. */
+export function toArrayLimitText(limit: unknown, max: number): string {
+  return limit === undefined
+    ? `toArray: a limit is required, such as toArray({ limit: 500 }) (1 to ${max}); use for await...of to walk every page.`
+    : `toArray: limit must be an integer from 1 to ${max}, got ${String(limit)}.`;
+}
+
 /**
  * How to fix each error status, and the error's `message` and `body` made from the response. Loaded with `import()`
  * on the first error response (client.ts), so a client whose calls succeed never downloads these texts. Imports

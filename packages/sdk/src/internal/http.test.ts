@@ -33,6 +33,22 @@ describe('partsOf (the URL openapi-fetch would build)', () => {
     expect(url).toBe(`${BASE}/api/customers?email=ada%2Btag%40example.com&limit=1&cursor=a%26b%3Dc`);
   });
 
+  it('writes the query exactly as openapi-fetch\'s createQuerySerializer() does for primitive values', () => {
+    const querySerializer = createQuerySerializer();
+    const values = ['ada+tag@example.com', 'a&b=c', 'é ü 😀', '2026-11-01T00:00:00.000Z', '', '$1 %2F ?#[]', 0, 1, 100, -1.5, true, false];
+    for (const value of values) {
+      const query = { limit: 5, cursor: value, status: undefined, email: null };
+      const expected = createFinalURL('/api/customers', { baseUrl: BASE, params: { query }, querySerializer, pathSerializer: defaultPathSerializer });
+      expect(partsOf(BASE, { method: 'GET', path: '/api/customers', params: { query } } as never).url, String(value)).toBe(expected);
+    }
+  });
+
+  it('refuses an array or object query value (no operation of the contract has one) rather than write it wrongly', () => {
+    for (const cursor of [['a', 'b'], { a: 1 }]) {
+      expect(() => partsOf(BASE, { method: 'GET', path: '/api/customers', params: { query: { cursor } } } as never)).toThrow(/arrays\/objects/);
+    }
+  });
+
   it('adds no ? for an empty query or no params at all', () => {
     expect(partsOf(BASE, { method: 'GET', path: '/api/customers', params: { query: {} } }).url).toBe(`${BASE}/api/customers`);
     expect(partsOf(BASE, { method: 'GET', path: '/api/customers' }).url).toBe(`${BASE}/api/customers`);

@@ -1,4 +1,4 @@
-import { createQuerySerializer } from 'openapi-fetch';
+import { serializePrimitiveParam } from 'openapi-fetch';
 import type { ParamsOption, RequestBodyOption } from 'openapi-fetch';
 import type { paths } from '../generated/openapi';
 
@@ -26,9 +26,20 @@ interface Parts {
   body?: unknown;
 }
 
-// openapi-fetch's defaults: `form` arrays, `deepObject` objects, values percent-encoded, `undefined` and `null` left
-// out.
-const querySerializer = /* @__PURE__ */ createQuerySerializer();
+/**
+ * The query string as openapi-fetch's default serializer writes it (`createQuerySerializer()`): each defined
+ * parameter as `name=value`, the value percent-encoded (`serializePrimitiveParam`), `undefined` and `null` left out.
+ * Every query parameter of the contract is a primitive (a type test says so, and `serializePrimitiveParam` throws
+ * on an array or object), so openapi-fetch's array and object serializers stay out of the bundle.
+ */
+function querySerializer(query: Record<string, unknown>): string {
+  const pairs: string[] = [];
+  for (const name in query) {
+    const value = query[name];
+    if (value != null) pairs.push(serializePrimitiveParam(name, value as string));
+  }
+  return pairs.join('&');
+}
 
 /**
  * The request's URL: base URL and path template, each `{name}` replaced by its path parameter percent-encoded (as

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TimeoutError, UserAbortError } from '../core/errors';
-import { abortError } from './abort-error';
+import { abortError as abortErrorWith } from './abort-error';
+import * as texts from './error-hints';
 import { sleep } from './sleep';
+
+// The client passes the lazy chunk's texts; these tests pass the same module.
+const abortError = (signal?: AbortSignal, cause?: unknown) => abortErrorWith(texts, signal, cause);
 
 describe('sleep', () => {
   afterEach(() => {

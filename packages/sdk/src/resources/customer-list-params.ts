@@ -21,11 +21,23 @@ export interface CustomerListParams extends Omit<ListQuery, 'created_after' | 'c
   created_before?: string | Date | undefined;
 }
 
+/** Date-time bounds a list takes as a `Date` or a string. */
+interface DateBounds {
+  created_after?: string | Date | undefined;
+  created_before?: string | Date | undefined;
+}
+
 function isoString(value: string | Date | undefined): string | undefined {
   return value instanceof Date ? value.toISOString() : value;
 }
 
-/** @internal The query the client sends: `Date`s as ISO strings (`undefined` ones are left out of the URL). */
-export function listQuery({ created_after, created_before, ...rest }: CustomerListParams): ListQuery {
+/**
+ * @internal A list's query as the client sends it: `Date` bounds as ISO strings (`undefined` ones are left out of
+ * the URL). Shared by every list whose query has `created_after` / `created_before` (customers, events).
+ */
+export function withIsoDates<T extends DateBounds>({ created_after, created_before, ...rest }: T) {
   return { ...rest, created_after: isoString(created_after), created_before: isoString(created_before) };
 }
+
+/** @internal The query the client sends: `Date`s as ISO strings (`undefined` ones are left out of the URL). */
+export const listQuery: (params: CustomerListParams) => ListQuery = withIsoDates;

@@ -1,4 +1,5 @@
 import type { components, operations } from '../generated/openapi';
+import { withIsoDates } from './customer-list-params';
 
 // Named types for the webhook-endpoint and event schemas (interfaces, so hovers and errors name them).
 type Schemas = components['schemas'];
@@ -58,7 +59,4 @@ export interface EventListParams extends Omit<EventListQuery, 'created_after' | 
 }
 
 /** @internal The query the client sends: `Date`s as ISO strings. */
-export function eventListQuery({ created_after, created_before, ...rest }: EventListParams): EventListQuery {
-  const iso = (value: string | Date | undefined) => (value instanceof Date ? value.toISOString() : value);
-  return { ...rest, created_after: iso(created_after), created_before: iso(created_before) };
-}
+export const eventListQuery: (params: EventListParams) => EventListQuery = withIsoDates;

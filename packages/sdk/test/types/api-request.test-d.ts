@@ -1,7 +1,15 @@
 // The request descriptions resources hand to the request loop are typed by the contract's `paths`, as openapi-fetch
 // types its calls: a template the contract lacks, a missing path parameter or a wrong body does not compile.
 import { describe, expectTypeOf, it } from 'vitest';
+import type { paths } from '../../src/generated/openapi';
 import type { ApiRequest } from '../../src/internal/http';
+
+/** The type of every query parameter of every operation of the contract. */
+type QueryValue = {
+  [P in keyof paths]: {
+    [M in keyof paths[P]]: paths[P][M] extends { parameters: { query?: infer Q } } ? NonNullable<Q>[keyof NonNullable<Q>] : never;
+  }[keyof paths[P]];
+}[keyof paths];
 
 describe('ApiRequest', () => {
   it('accepts each operation of the contract with its parameters and body', () => {
@@ -37,5 +45,10 @@ describe('ApiRequest', () => {
     // @ts-expect-error email must be a string
     const badBody: ApiRequest = { method: 'PATCH', path: '/api/customers/{id}', params: { path: { id: 'x' } }, body: { email: 1 } };
     expectTypeOf([badQuery, noBody, badBody]).toBeArray();
+  });
+
+  it('has only primitive query parameters (the request loop serializes no arrays or objects: http.ts)', () => {
+    expectTypeOf<QueryValue>().toExtend<string | number | boolean | undefined>();
+    expectTypeOf<QueryValue>().not.toBeNever();
   });
 });

@@ -915,7 +915,15 @@ end $$`;
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
   if (handle.dialect === 'postgres') {
-    report(await new Migrator({ db: handle.db, provider }).migrateToLatest());
+    // On one connection without the serving statement timeout (connect.ts): a migration may rewrite a large table.
+    await handle.db.connection().execute(async (conn) => {
+      await sql`set statement_timeout = 0`.execute(conn);
+      try {
+        report(await new Migrator({ db: conn, provider }).migrateToLatest());
+      } finally {
+        await sql`reset statement_timeout`.execute(conn).catch(() => {});
+      }
+    });
     return;
   }
   await handle.db.connection().execute(async (conn) => {

@@ -784,8 +784,16 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       // an update's changed fields before and after. Never a secret.
       async up(db: Kysely<any>) {
         await db.schema.alterTable('audit_log').addColumn('details', 'text').execute();
+        // The oldest waiting delivery (due or in back-off) for the queue's age gauge (observability/metrics.ts).
+        await db.schema
+          .createIndex('webhook_deliveries_waiting')
+          .on('webhook_deliveries')
+          .column('id')
+          .where(sql.ref('next_attempt_at'), 'is not', null)
+          .execute();
       },
       async down(db: Kysely<any>) {
+        await db.schema.dropIndex('webhook_deliveries_waiting').ifExists().execute();
         await db.schema.alterTable('audit_log').dropColumn('details').execute();
       },
     },

@@ -72,6 +72,7 @@ describe('metrics scraped by a real Prometheus', () => {
     expect(rate[0]).toBeGreaterThan(0);
     expect(depth[0]).toBeGreaterThan(0);
     expect(await prometheus.query('customers_webhook_queue_oldest_due_age_seconds')).toHaveLength(1);
+    expect(await prometheus.query('customers_webhook_queue_oldest_waiting_age_seconds')).toHaveLength(1);
   });
 
   it('gives Prometheus the attempts’ duration and their lag behind the due time as histograms (issue 35)', async () => {
@@ -103,6 +104,7 @@ describe('metrics scraped by a real Prometheus', () => {
       'customers_webhook_deliveries_total',
       'customers_webhook_queue_depth',
       'customers_webhook_queue_oldest_due_age_seconds',
+      'customers_webhook_queue_oldest_waiting_age_seconds',
       'customers_webhook_attempts_in_flight',
       'customers_webhook_attempt_duration_seconds_bucket',
       'customers_webhook_attempt_lag_seconds_bucket',

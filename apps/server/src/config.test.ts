@@ -18,6 +18,7 @@ describe('resolveConfig', () => {
       auditRetentionDays: 365,
       auditClientAddresses: true,
       shutdownDelayMs: 5_000,
+      statementTimeoutMs: 10_000,
       requestLogs: true,
     });
   });
@@ -88,6 +89,7 @@ describe('resolveConfig', () => {
       auditRetentionDays: 365,
       auditClientAddresses: true,
       shutdownDelayMs: 5_000,
+      statementTimeoutMs: 10_000,
       requestLogs: true,
     });
     expect(

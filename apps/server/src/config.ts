@@ -1,4 +1,4 @@
-import { DEFAULT_DATABASE_URL, SQLITE_SYNCHRONOUS_MODES, type SqliteSynchronous } from './db/connect.js';
+import { DEFAULT_DATABASE_URL, DEFAULT_STATEMENT_TIMEOUT_MS, SQLITE_SYNCHRONOUS_MODES, type SqliteSynchronous } from './db/connect.js';
 import { isIP } from 'node:net';
 import type { TrustProxy } from './http/server-options.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/timeouts.js';
@@ -22,6 +22,8 @@ export interface ServerConfig {
   sqliteSynchronous?: SqliteSynchronous;
   /** PostgreSQL connections per process; DEFAULT_POSTGRES_POOL_SIZE (measured, see BENCHMARKS.md) when omitted. */
   postgresPoolSize?: number;
+  /** PostgreSQL `statement_timeout` in ms (0: none); DEFAULT_STATEMENT_TIMEOUT_MS when omitted. */
+  statementTimeoutMs?: number;
   /** Requests per second per seller (burst of as many); 0 turns rate limiting off. 100 when omitted. */
   rateLimit?: number;
   /** Redis URL for rate-limit counts shared by several processes; each process counts alone when omitted. */
@@ -71,6 +73,7 @@ export interface ConfigFlags {
   auditRetentionDays?: string | undefined;
   noAuditClientAddresses?: boolean | undefined;
   shutdownDelay?: string | undefined;
+  statementTimeout?: string | undefined;
   /** `on` or `off`. */
   requestLogs?: string | undefined;
 }
@@ -107,6 +110,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): Serve
     ...metricsFrom(flags.metricsPort ?? env.METRICS_PORT, flags.metricsHost ?? env.METRICS_HOST),
     auditRetentionDays: auditRetentionFrom(flags.auditRetentionDays ?? env.AUDIT_RETENTION_DAYS),
     shutdownDelayMs: shutdownDelayFrom(flags.shutdownDelay ?? env.SHUTDOWN_DELAY_MS),
+    statementTimeoutMs: statementTimeoutFrom(flags.statementTimeout ?? env.STATEMENT_TIMEOUT_MS),
     auditClientAddresses: flags.noAuditClientAddresses !== true && booleanFrom('AUDIT_CLIENT_ADDRESSES', env.AUDIT_CLIENT_ADDRESSES || 'true'),
     requestLogs: requestLogsFrom(flags.requestLogs ?? env.REQUEST_LOGS),
   };
@@ -176,6 +180,15 @@ function shutdownDelayFrom(text: string | undefined): number {
   const ms = Number(text);
   if (!/^\d+$/.test(text) || ms > MAX_SHUTDOWN_DELAY_MS) {
     throw new Error(`Invalid shutdown delay "${text}": use milliseconds from 0 to ${MAX_SHUTDOWN_DELAY_MS}`);
+  }
+  return ms;
+}
+
+function statementTimeoutFrom(text: string | undefined): number {
+  if (text === undefined || text === '') return DEFAULT_STATEMENT_TIMEOUT_MS;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms > MAX_REQUEST_TIMEOUT_MS) {
+    throw new Error(`Invalid statement timeout "${text}": use milliseconds from 0 (none) to ${MAX_REQUEST_TIMEOUT_MS}`);
   }
   return ms;
 }

@@ -6,7 +6,7 @@ import type { CliIo } from './io.js';
 export const SERVE_USAGE =
   'serve [--port N] [--host H] [--database URL] [--log-level LEVEL] [--request-timeout MS] [--trust-proxy [HOPS|ADDRESSES]] ' +
   '[--sqlite-synchronous full|normal] [--rate-limit N] [--redis URL] [--allow-private-webhooks] [--secret-key-file PATH] ' +
-  '[--metrics-port N] [--metrics-host H] [--audit-retention-days N] [--no-audit-client-addresses] [--shutdown-delay MS] [--trust-traceparent] [--request-logs on|off]';
+  '[--metrics-port N] [--metrics-host H] [--audit-retention-days N] [--no-audit-client-addresses] [--shutdown-delay MS] [--statement-timeout MS] [--trust-traceparent] [--request-logs on|off]';
 
 /**
  * Runs the server until SIGTERM or SIGINT, then shuts down so a load balancer sees it coming (start-server.ts's
@@ -32,6 +32,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       'audit-retention-days': { type: 'string' },
       'no-audit-client-addresses': { type: 'boolean' },
       'shutdown-delay': { type: 'string' },
+      'statement-timeout': { type: 'string' },
       'trust-traceparent': { type: 'boolean' },
       'request-logs': { type: 'string' },
     },
@@ -56,6 +57,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<void> {
       auditRetentionDays: values['audit-retention-days'],
       noAuditClientAddresses: values['no-audit-client-addresses'],
       shutdownDelay: values['shutdown-delay'],
+      statementTimeout: values['statement-timeout'],
       trustTraceparent: values['trust-traceparent'],
       requestLogs: values['request-logs'],
     },

@@ -64,6 +64,12 @@ export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/customers.db';
 
+/**
+ * `serve`'s PostgreSQL statement timeout: well below the 30 s request timeout, so a statement stuck behind a lock
+ * or a slow plan ends as a 503 with Retry-After while the client still waits, and frees its connection.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
 /** SQLite's `synchronous` pragma values we offer; `full` is the default. */
 export const SQLITE_SYNCHRONOUS_MODES = ['full', 'normal'] as const;
 export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS_MODES)[number];
@@ -81,6 +87,11 @@ export interface ConnectOptions {
   observer?: QueryObserver | undefined;
   /** Told each time a database error means the database does not answer (the metric of database errors by kind). */
   onUnavailable?: ((kind: UnavailableKind) => void) | undefined;
+  /**
+   * PostgreSQL only: `statement_timeout` of every connection, in ms (none when omitted or 0; `serve` sets
+   * DEFAULT_STATEMENT_TIMEOUT_MS). A statement it cancels is a 503 with Retry-After, like a database that does not answer.
+   */
+  statementTimeoutMs?: number | undefined;
   /** SQLite only: sees the text of every statement the writing connection runs, parameters inlined (tests count a claim's work). */
   sqliteTrace?: ((sql: string) => void) | undefined;
 }
@@ -276,7 +287,7 @@ function observedStatement(statement: SqliteDatabase.Statement, observer: QueryO
 }
 
 function connectPostgres(url: string, poolSize: number, options: ConnectOptions): DatabaseHandle {
-  const pool = createPostgresPool(url, poolSize, { observer: options.observer, onUnavailable: options.onUnavailable });
+  const pool = createPostgresPool(url, poolSize, { observer: options.observer, onUnavailable: options.onUnavailable, statementTimeoutMs: options.statementTimeoutMs });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -784,8 +784,16 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       // an update's changed fields before and after. Never a secret.
       async up(db: Kysely<any>) {
         await db.schema.alterTable('audit_log').addColumn('details', 'text').execute();
+        // The oldest waiting delivery (due or in back-off) for the queue's age gauge (observability/metrics.ts).
+        await db.schema
+          .createIndex('webhook_deliveries_waiting')
+          .on('webhook_deliveries')
+          .column('id')
+          .where(sql.ref('next_attempt_at'), 'is not', null)
+          .execute();
       },
       async down(db: Kysely<any>) {
+        await db.schema.dropIndex('webhook_deliveries_waiting').ifExists().execute();
         await db.schema.alterTable('audit_log').dropColumn('details').execute();
       },
     },
@@ -972,7 +980,15 @@ end $$`;
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
   if (handle.dialect === 'postgres') {
-    report(await new Migrator({ db: handle.db, provider }).migrateToLatest());
+    // On one connection without the serving statement timeout (connect.ts): a migration may rewrite a large table.
+    await handle.db.connection().execute(async (conn) => {
+      await sql`set statement_timeout = 0`.execute(conn);
+      try {
+        report(await new Migrator({ db: conn, provider }).migrateToLatest());
+      } finally {
+        await sql`reset statement_timeout`.execute(conn).catch(() => {});
+      }
+    });
     return;
   }
   await handle.db.connection().execute(async (conn) => {

@@ -13,6 +13,11 @@ export interface PostgresPoolOptions {
   observer?: QueryObserver | undefined;
   /** Called once per error that means the database does not answer (a lost connection, a refused one...). */
   onUnavailable?: ((kind: UnavailableKind) => void) | undefined;
+  /**
+   * PostgreSQL's `statement_timeout` for every connection, in ms (0 or omitted: none). A statement it cancels fails
+   * with 57014, which is a 503 with Retry-After (database-unavailable.ts, kind `timeout`).
+   */
+  statementTimeoutMs?: number | undefined;
 }
 
 /** A pg pool whose failures of availability come out as DatabaseUnavailableError, and that never crashes the process. */
@@ -34,8 +39,15 @@ export interface PostgresPool {
  * @example
  * const pool = createPostgresPool(url, 10, { onUnavailable: (kind) => metrics.databaseError(kind) });
  */
-export function createPostgresPool(url: string, max: number, { observer, onUnavailable }: PostgresPoolOptions = {}): PostgresPool {
-  const pool = new pg.Pool({ connectionString: url, max, options: POSTGRES_SESSION_OPTIONS, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+export function createPostgresPool(url: string, max: number, { observer, onUnavailable, statementTimeoutMs }: PostgresPoolOptions = {}): PostgresPool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: POSTGRES_SESSION_OPTIONS,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    // Sent with the connection's startup: no extra round trip. Migrations lift it for their own transaction.
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   const typed = typingErrors(onUnavailable);
   // An idle client losing its connection: pg-pool has already removed it.
   pool.on('error', typed);

@@ -51,7 +51,7 @@ export interface ServerMetrics {
  * const metrics = createServerMetrics();
  * const listener = await startMetricsListener(metrics, { port: 9464, host: '127.0.0.1' });
  */
-export function createServerMetrics(): ServerMetrics {
+export function createServerMetrics({ now: clock = Date.now }: { now?: () => number } = {}): ServerMetrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
   // Gauges named like counters (promtool's lint refuses them); nodejs_active_handles and friends say the same.
@@ -143,7 +143,7 @@ export function createServerMetrics(): ServerMetrics {
   // One read per scrape for both queue gauges (the two collects of a scrape share it).
   let pending: { at: number; figures: Promise<QueueFigures | undefined> } | undefined;
   const readQueue = (): Promise<QueueFigures | undefined> => {
-    const now = Date.now();
+    const now = clock();
     if (!pending || now - pending.at >= 1000) pending = { at: now, figures: queryQueue(databases[0], new Date(now)) };
     return pending.figures;
   };
@@ -154,6 +154,15 @@ export function createServerMetrics(): ServerMetrics {
     async collect() {
       const queue = await readQueue();
       if (queue) this.set(queue.depth);
+    },
+  });
+  new client.Gauge({
+    name: 'customers_webhook_queue_oldest_waiting_age_seconds',
+    help: 'How long the oldest waiting webhook delivery (due now or in a retry back-off) has waited since it was queued (0 when none waits).',
+    registers,
+    async collect() {
+      const queue = await readQueue();
+      if (queue) this.set(queue.oldestWaitingAgeSeconds);
     },
   });
   new client.Gauge({
@@ -246,6 +255,7 @@ export function createServerMetrics(): ServerMetrics {
 interface QueueFigures {
   depth: number;
   oldestDueAgeSeconds: number;
+  oldestWaitingAgeSeconds: number;
 }
 
 async function queryQueue(database: DatabaseHandle | undefined, now: Date): Promise<QueueFigures | undefined> {
@@ -253,14 +263,17 @@ async function queryQueue(database: DatabaseHandle | undefined, now: Date): Prom
   try {
     // Neither reads the waiting rows: the depth sums the queue heads' counts (a row per endpoint, kept by
     // triggers, migration 024), the oldest due one is the first entry of the due index.
-    const { rows } = await sql<{ depth: number | string | null; oldest: Date | string | null }>`
+    // The oldest waiting one, due or in back-off, is the first by id of the waiting index (migration 026): a
+    // delivery waiting out a retry is a backlog too, and its age counts from when it was queued.
+    const { rows } = await sql<{ depth: number | string | null; oldest: Date | string | null; queued: Date | string | null }>`
       select (select coalesce(sum(waiting), 0) from webhook_delivery_heads) as depth,
         (select min(next_attempt_at) from webhook_deliveries
-          where next_attempt_at is not null and next_attempt_at <= ${now.toISOString()}) as oldest`.execute(database.db);
+          where next_attempt_at is not null and next_attempt_at <= ${now.toISOString()}) as oldest,
+        (select created_at from webhook_deliveries where next_attempt_at is not null order by id limit 1) as queued`.execute(database.db);
     const row = rows[0];
     if (!row) return undefined;
-    const oldest = row.oldest === null ? undefined : new Date(row.oldest).getTime();
-    return { depth: Number(row.depth), oldestDueAgeSeconds: oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
+    const ageOf = (at: Date | string | null) => (at === null ? 0 : Math.max(0, (now.getTime() - new Date(at).getTime()) / 1000));
+    return { depth: Number(row.depth), oldestDueAgeSeconds: ageOf(row.oldest), oldestWaitingAgeSeconds: ageOf(row.queued) };
   } catch {
     // The database does not answer: the gauges keep their last values (readiness says why).
     return undefined;

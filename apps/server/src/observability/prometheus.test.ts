@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,20 @@ describe('metrics scraped by a real Prometheus', () => {
     expect(rate[0]).toBeGreaterThan(0);
     expect(depth[0]).toBeGreaterThan(0);
     expect(await prometheus.query('customers_webhook_queue_oldest_due_age_seconds')).toHaveLength(1);
+    expect(await prometheus.query('customers_webhook_queue_oldest_waiting_age_seconds')).toHaveLength(1);
+  });
+
+  it("evaluates every query of the server README's Operating section (issue 35)", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const block = /```promql\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const queries = block.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+    // Request rate and p99, 5xx and 503 shares, 429s by limit, delivery lag, oldest waiting, database errors, pool.
+    expect(queries.length).toBeGreaterThanOrEqual(9);
+    for (const name of ['oldest_waiting_age', 'rate_limited', 'database_errors', 'pool_pending', 'attempt_lag', 'status_code="503"']) {
+      expect(queries.some((query) => query.includes(name)), name).toBe(true);
+    }
+    // Each one parses and runs on the real server's metrics (query() throws on anything but success).
+    for (const query of queries) await prometheus.query(query);
   });
 
   it('gives Prometheus the attempts’ duration and their lag behind the due time as histograms (issue 35)', async () => {
@@ -103,6 +117,7 @@ describe('metrics scraped by a real Prometheus', () => {
       'customers_webhook_deliveries_total',
       'customers_webhook_queue_depth',
       'customers_webhook_queue_oldest_due_age_seconds',
+      'customers_webhook_queue_oldest_waiting_age_seconds',
       'customers_webhook_attempts_in_flight',
       'customers_webhook_attempt_duration_seconds_bucket',
       'customers_webhook_attempt_lag_seconds_bucket',

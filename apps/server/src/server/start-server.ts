@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { DEFAULT_SHUTDOWN_DELAY_MS, type ServerConfig } from '../config.js';
-import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
+import { connectDatabase, DEFAULT_STATEMENT_TIMEOUT_MS, type DatabaseHandle } from '../db/connect.js';
 import { createLoginLink, loginLinkUrl } from '../dashboard/login-links.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { buildApp } from '../build-app.js';
@@ -51,6 +51,7 @@ export async function startServer(
   const database = connectDatabase(config.databaseUrl, {
     sqliteSynchronous: config.sqliteSynchronous ?? 'full',
     ...(config.postgresPoolSize === undefined ? {} : { poolSize: config.postgresPoolSize }),
+    statementTimeoutMs: config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     observer: combineObservers(metrics?.queries, tracing?.queries),
     onUnavailable: metrics?.databaseError,
   });

@@ -11,10 +11,12 @@ import { writeTransaction } from './write-transaction.js';
 // (their queue heads woken by the delivery triggers, db/delivery-heads.ts), and the start of an endpoint's run of
 // failures moves back with them, so the disable rule sees the time that passed. Live rows are never touched.
 
-/** What a test-mode request reads once: the seller's offset, and when its key expires (both in one statement). */
+/** What a test-mode request reads once, in one statement: the seller's offset, its key's expiry, its test pin. */
 export interface TestModeClock {
   offsetMs: number;
   keyExpiresAt: string | null;
+  /** The seller's test-mode API version pin (`sellers.test_api_version`); null: the live pin. */
+  testApiVersion: string | null;
 }
 
 /**
@@ -26,11 +28,16 @@ export interface TestModeClock {
 export async function readTestModeClock(handle: DatabaseHandle, keyId: string): Promise<TestModeClock> {
   const row = await handle.db
     .selectFrom('api_keys as k')
+    .innerJoin('sellers as s', 's.id', 'k.seller_id')
     .leftJoin('test_clocks as c', 'c.seller_id', 'k.seller_id')
-    .select(['c.offset_ms', 'k.expires_at'])
+    .select(['c.offset_ms', 'k.expires_at', 's.test_api_version'])
     .where('k.id', '=', keyId)
     .executeTakeFirst();
-  return { offsetMs: Number(row?.offset_ms ?? 0), keyExpiresAt: row?.expires_at ? new Date(row.expires_at).toISOString() : null };
+  return {
+    offsetMs: Number(row?.offset_ms ?? 0),
+    keyExpiresAt: row?.expires_at ? new Date(row.expires_at).toISOString() : null,
+    testApiVersion: row?.test_api_version ?? null,
+  };
 }
 
 /** A seller's offset (0 without a row). */

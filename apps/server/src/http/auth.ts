@@ -115,14 +115,19 @@ export interface TestModeClockSource {
 }
 
 /**
- * A test-mode request's seller on its test clock: the offset read once (with the key's expiry, in one statement),
- * and a test key past its expiry on that clock refused like any expired key. Live requests never come here.
+ * A test-mode request's seller on its test clock: the offset read once (with the key's expiry and the seller's
+ * test version pin, in one statement), a test key past its expiry on that clock refused like any expired key, and
+ * the test pin, when the seller set one, in place of the live one. Live requests never come here.
  */
 async function onTestClock(seller: SellerContext, { database, now }: TestModeClockSource): Promise<SellerContext> {
   if (seller.keyId === undefined) return seller;
-  const { offsetMs, keyExpiresAt } = await readTestModeClock(database, seller.keyId);
+  const { offsetMs, keyExpiresAt, testApiVersion } = await readTestModeClock(database, seller.keyId);
   if (keyExpiresAt !== null && Date.parse(keyExpiresAt) <= now().getTime() + offsetMs) throw errors.apiKeyInvalid();
-  return offsetMs === 0 ? seller : { ...seller, testClockOffsetMs: offsetMs };
+  return {
+    ...seller,
+    ...(offsetMs !== 0 && { testClockOffsetMs: offsetMs }),
+    ...(testApiVersion !== null && { apiVersion: testApiVersion }),
+  };
 }
 
 /** Core's hashApiKey, synchronously: Node's hash instead of a Web Crypto thread-pool round trip per request. */

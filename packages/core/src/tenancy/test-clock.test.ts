@@ -30,9 +30,9 @@ function send(api: MockApi, method: string, path: string, key: string, body?: un
 describe('the test clock on the mocks', () => {
   async function mock() {
     const api = createMockApi({ frozenAt: '2026-01-01T00:00:00Z' });
-    const sellerId = api.defaultSeller.sellerId;
-    await api.addKey(sellerId, live);
-    await api.addKey(sellerId, test);
+    const sellerId = api.defaultSeller!.sellerId;
+    await api.addKey(sellerId, { apiKey: live });
+    await api.addKey(sellerId, { apiKey: test });
     return api;
   }
 

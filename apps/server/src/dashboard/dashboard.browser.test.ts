@@ -172,7 +172,7 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
     expect((await page.goto(`${server.url}/dashboard/settings/api-keys`))?.status()).toBe(401);
-  });
+  }, 180_000);
 
   it("asks before a signed-in seller enters another seller's account through a sign-in link", async () => {
     const demoSellerId = /seller id:\s+(\S+)/.exec(banner)![1]!;
@@ -208,5 +208,5 @@ describe.each(['sqlite', 'postgres'] as const)('the API Keys page in Chromium, s
     } finally {
       await victim.close();
     }
-  });
+  }, 120_000);
 });

@@ -37,6 +37,13 @@ describe('list(...).toArray({ limit })', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('takes the bounds themselves: limit 1 gives the first item from one page, 10,000 every item', async () => {
+    const one = await client.customers.list({ limit: 3 }).toArray({ limit: 1 });
+    expect(one.map((c) => c.id)).toEqual([ALL[0]!.id]);
+    expect(server.requests).toHaveLength(1);
+    expect(await client.customers.list({ limit: 3 }).toArray({ limit: TO_ARRAY_MAX })).toHaveLength(ALL.length);
+  });
+
   it('rejects with a TypeError for a limit that is missing, not an integer, below 1 or above 10,000', async () => {
     expect(TO_ARRAY_MAX).toBe(10_000);
     for (const limit of [0, -1, 1.5, Number.NaN, 10_001, '5']) {

@@ -305,7 +305,7 @@ export interface paths {
          * @description Deletes all of the seller's test data in one call: its test customers, test webhook endpoints (their
          *     deliveries with them), test events and the idempotency keys of test requests. Live data is never touched,
          *     and no event is sent for what is wiped. Only a test key (`sk_test_…`, `rk_test_…`) may call it: a live
-         *     key gets `403 Forbidden`. The wipe is audited (one row, marked test). Test keys and the seller's test version
+         *     key gets `403 Forbidden`. The wipe is audited (one row, marked test). Test keys, the test clock and the seller's test version
          *     pin stay.
          */
         delete: operations["deleteTestData"];

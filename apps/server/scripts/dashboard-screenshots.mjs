@@ -4,7 +4,8 @@
 //   node apps/server/scripts/dashboard-screenshots.mjs [--out DIR]
 //
 // Starts the built server (dist/cli.js serve) on a temporary SQLite database, seeds a growth-plan seller with keys,
-// three webhook endpoints (one healthy, one answering 500, one unreachable), 30 customers and their deliveries,
+// a test key, three webhook endpoints (one healthy, one answering 500, one unreachable), 30 customers and their
+// deliveries and one refused create,
 // signs in with a one-time link in Chromium and writes each page of PAGES at 1280×800 and 390×844 as
 // NAME-1280.png and NAME-390.png. To add a page, add an entry to PAGES.
 import { execFileSync, spawn } from 'node:child_process';
@@ -85,6 +86,42 @@ const PAGES = [
     act: async (page) => {
       await page.locator('#reveal').click();
       await page.locator('#secret').waitFor();
+    },
+  },
+
+  {
+    name: 'keys-create-restricted',
+    path: '/dashboard/settings/api-keys',
+    ready: '#keys-body tr',
+    fullPage: false,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create a key' });
+      await dialog.getByLabel('Name').fill('Reporting job');
+      await dialog.getByRole('radio', { name: /Restricted key/ }).check();
+      await dialog.getByRole('radiogroup', { name: 'Customers' }).getByRole('radio', { name: 'Read' }).check();
+    },
+  },
+  { name: 'keys-test-mode', path: '/dashboard/settings/api-keys?mode=test', ready: '#keys-body tr' },
+  { name: 'request-logs', path: '/dashboard/settings/request-logs', ready: '#logs-body tr' },
+  {
+    name: 'request-log-detail',
+    path: '/dashboard/settings/request-logs',
+    ready: '#logs-body tr',
+    act: async (page) => {
+      await page.getByRole('button', { name: /^POST \/api\/customers, 409/ }).first().click();
+      await page.locator('#detail').waitFor({ state: 'visible' });
+    },
+  },
+  { name: 'events', path: '/dashboard/settings/events', ready: '#events-list > li' },
+  { name: 'customers', path: '/dashboard/settings/customers', ready: '#customers-body tr' },
+  {
+    name: 'customer-detail',
+    path: '/dashboard/settings/customers',
+    ready: '#customers-body tr',
+    act: async (page) => {
+      await page.locator('#customers-body tr button').first().click();
+      await page.locator('#detail-events li').first().waitFor();
     },
   },
 
@@ -188,6 +225,7 @@ async function seed(page) {
     await call('POST', '/keys', { name: 'Staging', expires_at: '2027-06-30' });
     const laptop = await call('POST', '/keys', { name: 'Old laptop' });
     await call('POST', `/keys/${laptop.id}/revoke`);
+    await call('POST', '/keys', { name: 'Staging checkout', mode: 'test' });
     for (const url of endpoints) await call('POST', '/webhooks', { url, events: ['customer.created', 'customer.updated'] });
     return production.key;
   }, {
@@ -208,6 +246,12 @@ async function createCustomers(key, count) {
     });
     if (response.status !== 201) throw new Error(`customer ${i}: ${response.status} ${await response.text()}`);
   }
+  // One refused create, so the request log has an error to open.
+  await fetch(`${base}/api/customers`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Customer', last_name: 'Again', email: 'customer1@example.com' }),
+  });
 }
 
 /** Until the healthy endpoint has delivered everything (the others keep retrying), at most 30 s. */

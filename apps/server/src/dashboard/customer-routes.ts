@@ -5,7 +5,7 @@ import { dashboardAudit } from '../audit/request-audit.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
 import { queryOf } from '../http/request-target.js';
-import { dataModeOf } from './data-mode-query.js';
+import { dataModeOf } from './data-mode.js';
 import type { Query } from './page-query.js';
 import { changedFieldsOf } from '../audit/audit-details.js';
 

@@ -8,7 +8,7 @@ import { requireBody } from '../http/json-body-parser.js';
 import { resendDelivery } from '../webhooks/endpoints.js';
 import { listEventStates, type EventSearch } from '../webhooks/event-states.js';
 import { dashboardErrors } from './dashboard-errors.js';
-import { dataModeOf } from './data-mode-query.js';
+import { dataModeOf } from './data-mode.js';
 import { onlyKnown, pageOf, single, type Query } from './page-query.js';
 import { chargeSellerBudget } from './seller-budget.js';
 

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { call, newCustomer } from '../test/test-server.js';
 import { runCli } from './run-cli.js';
-import { API_VERSIONS, LATEST_API_VERSION } from '@customers-api/core';
+import { API_VERSIONS, LATEST_API_VERSION, SCOPES } from '@customers-api/core';
 
 async function cli(...argv: string[]) {
   let stdout = '';
@@ -122,8 +122,8 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     expect(audit.map((row) => row.target_id)).toEqual(listed.map((k: { id: string }) => k.id));
 
     const refusals: [string[], string, number][] = [
-      [['--scopes', 'customers:read,customers:delete'], `Error: --scopes: unknown scope "customers:delete"; the scopes are customers:read, customers:write, webhook_endpoints:read, webhook_endpoints:write, events:read\n`, 1],
-      [['--scopes', ' , '], 'Error: --scopes must name at least one scope (customers:read, customers:write, webhook_endpoints:read, webhook_endpoints:write, events:read); without it the key is a secret key\n', 1],
+      [['--scopes', 'customers:read,customers:delete'], `Error: --scopes: unknown scope "customers:delete"; the scopes are ${SCOPES.join(', ')}\n`, 1],
+      [['--scopes', ' , '], `Error: --scopes must name at least one scope (${SCOPES.join(', ')}); without it the key is a secret key\n`, 1],
       [['--mode', 'prod'], 'Error: --mode must be live or test, got "prod"\n', 1],
     ];
     for (const [argv, stderr, code] of refusals) {

@@ -93,6 +93,7 @@ describe.each(['sqlite', 'postgres'] as const)('the test/live switch in Chromium
           'Customers None Read Write',
           'Webhook endpoints None Read Write',
           'Events None Read',
+          'Test clock None Read Write',
         ]);
         await expectNoAxeViolations(page, `create form, restricted ${at}`);
         await expectFits(page, `create form, restricted ${at}`);

@@ -18,18 +18,8 @@ export const SELLER_POLICY = 'seller';
  */
 export async function checkRateLimit(limiter: RateLimiter, seller: SellerContext): Promise<Record<string, string>> {
   if (seller.rateLimit === 0) return {};
-  const decision = await limiter.consume(budgetKey(seller), seller.rateLimit ?? undefined);
+  const decision = await limiter.consume(tenantKey(tenantOf(seller)), seller.rateLimit ?? undefined);
   const headers = rateLimitHeaders(SELLER_POLICY, limiter.windowSeconds, decision);
   if (!decision.allowed) throw errors.tooManyRequests(decision.resetSeconds, headers);
   return headers;
-}
-
-/**
- * The budget's key: the tenant's, and in test mode on a moved test clock (the server's per-seller offset) the
- * offset too, so moving the test clock on starts a fresh window, as the window's end passing would. Windows then
- * run with the wall clock, which the test clock keeps pace with.
- */
-function budgetKey(seller: SellerContext): string {
-  const key = tenantKey(tenantOf(seller));
-  return seller.mode === 'test' && seller.testClockOffsetMs ? `${key}@${seller.testClockOffsetMs}` : key;
 }

@@ -15,6 +15,11 @@ export interface Scenario {
    * (it answers invalid ones itself with an undocumented 422, and never answers malformed JSON).
    */
   validRequestsOnly?: boolean;
+  /**
+   * True when it makes its own keys of both modes (a seller's `key` is its live key): the test-mode pass, where
+   * every seller's `key` is a test key, leaves it out.
+   */
+  ownKeyModes?: boolean;
   run(target: Target, transcript: Transcript): Promise<void>;
 }
 

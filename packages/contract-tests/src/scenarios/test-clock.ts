@@ -11,6 +11,7 @@ import type { Scenario } from './scenario.js';
 export const testClockScenarios: Scenario[] = [
   {
     name: 'test clock: a test key reads and moves it forward; going back, bad bodies, live keys and no key are refused',
+    ownKeyModes: true,
     async run(target, t) {
       const seller = await target.newSeller();
       const key = await target.restrictedKey!(seller, [...SCOPES], 'test');

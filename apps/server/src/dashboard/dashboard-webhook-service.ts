@@ -31,10 +31,11 @@ export function dashboardWebhookService(database: DatabaseHandle, services: Webh
     return {
       service: services(dashboardAudit(request)),
       async seller() {
-        // The seller's pinned version is what a new endpoint is pinned to when none is chosen; the store reads
-        // the seller's own endpoint cap itself.
-        const row = await database.db.selectFrom('sellers').select('api_version').where('id', '=', tenant.sellerId).executeTakeFirst();
-        return { ...tenant, customerLimit: 0, apiVersion: row?.api_version ?? null };
+        // The seller's pinned version is what a new endpoint is pinned to when none is chosen (in test mode the
+        // test pin when one is set, as a test key's requests are answered); the store reads the endpoint cap itself.
+        const row = await database.db.selectFrom('sellers').select(['api_version', 'test_api_version']).where('id', '=', tenant.sellerId).executeTakeFirst();
+        const pin = tenant.mode === 'test' ? (row?.test_api_version ?? row?.api_version) : row?.api_version;
+        return { ...tenant, customerLimit: 0, apiVersion: pin ?? null };
       },
       async sellerFor() {
         return { ...tenant, customerLimit: 0 };

@@ -3,6 +3,7 @@ import type { DatabaseHandle, DialectName } from './connect.js';
 import { createHeadTriggers, dropHeadTriggers } from './delivery-heads.js';
 import { createCountTriggers, dropCountTriggers } from './customer-count-triggers.js';
 import { createOutboxTriggers, dropOutboxTriggers } from './outbox-triggers.js';
+import { writeServerSettings } from './server-settings.js';
 import { SQLITE_TRACE_FUNCTION } from '../observability/trace-context.js';
 
 /** Column types that differ between the two databases; everything else is shared. */
@@ -854,6 +855,33 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropIndex('audit_log_tenant').ifExists().execute();
       },
     },
+    // The waiting cap's default in one place (issue 36): the outbox triggers read it from a one-row server_settings
+    // table that every migrate writes from WAITING_DELIVERY_LIMIT (db/server-settings.ts), instead of a literal
+    // that only a migration could change. Triggers' options in full, as in 029, plus capFromSettings.
+    '034_server_settings': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('server_settings')
+          .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+          .addColumn('waiting_delivery_limit', 'integer', (c) => c.notNull())
+          .execute();
+        await writeServerSettings(db);
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, {
+          skipDisabled: true,
+          byMode: true,
+          recordForDisabled: true,
+          waitingCap: true,
+          modeOnDeliveries: true,
+          capFromSettings: true,
+        });
+      },
+      async down(db: Kysely<any>) {
+        await dropOutboxTriggers(db, dialect);
+        await createOutboxTriggers(db, dialect, { skipDisabled: true, byMode: true, recordForDisabled: true, waitingCap: true, modeOnDeliveries: true });
+        await db.schema.dropTable('server_settings').ifExists().execute();
+      },
+    },
   };
 }
 
@@ -985,6 +1013,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
       await sql`set statement_timeout = 0`.execute(conn);
       try {
         report(await new Migrator({ db: conn, provider }).migrateToLatest());
+        await writeServerSettings(conn);
       } finally {
         await sql`reset statement_timeout`.execute(conn).catch(() => {});
       }
@@ -995,6 +1024,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     await sql`begin immediate`.execute(conn);
     try {
       report(await new Migrator({ db: conn, provider }).migrateToLatest());
+      // This build's defaults, in the migration's write lock (a start with another WAITING_DELIVERY_LIMIT applies it).
+      await writeServerSettings(conn);
       await sql`commit`.execute(conn);
       await installSqliteTraceTrigger(conn);
     } catch (error) {

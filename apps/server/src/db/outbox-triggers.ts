@@ -57,6 +57,12 @@ export interface OutboxTriggerOptions {
    * waiting deliveries of that mode only (a test backlog never makes live deliveries skipped, nor the reverse).
    */
   modeOnDeliveries?: boolean;
+  /**
+   * From migration 034 on: a seller without a cap of its own gets the default from `server_settings` (written from
+   * WAITING_DELIVERY_LIMIT at every migrate, db/server-settings.ts), not a literal in the trigger; so the constant
+   * is the one place, and changing it needs no migration.
+   */
+  capFromSettings?: boolean;
 }
 
 /**
@@ -69,6 +75,7 @@ export const CURRENT_OUTBOX_TRIGGERS: OutboxTriggerOptions = {
   recordForDisabled: true,
   waitingCap: true,
   modeOnDeliveries: true,
+  capFromSettings: true,
 };
 
 /** The condition that records a change: some endpoint subscribed, a disabled one too when so configured. */
@@ -80,9 +87,11 @@ function recordingOptions(options: OutboxTriggerOptions): OutboxTriggerOptions {
  * SQL true when the seller of `sellerId` (an expression) is at its cap of waiting deliveries; with `mode` (an
  * expression, migration 029) its waiting deliveries of that mode only.
  */
-function atWaitingCap(sellerId: string, mode?: string): string {
+function atWaitingCap(sellerId: string, mode: string | undefined, fromSettings: boolean | undefined): string {
+  // Before migration 034 the default was written in as it was then (an old schema keeps what it was made with).
+  const fallback = fromSettings ? '(select v.waiting_delivery_limit from server_settings v where v.id = 1)' : String(WAITING_DELIVERY_LIMIT);
   return `(select coalesce(sum(h.waiting), 0) from webhook_delivery_heads h where h.seller_id = ${sellerId}${mode ? ` and h.mode = ${mode}` : ''})
-    >= coalesce((select s.waiting_delivery_limit from sellers s where s.id = ${sellerId}), ${WAITING_DELIVERY_LIMIT})`;
+    >= coalesce((select s.waiting_delivery_limit from sellers s where s.id = ${sellerId}), ${fallback})`;
 }
 
 /**
@@ -120,7 +129,7 @@ function sqliteTrigger(event: 'insert' | 'update' | 'delete', options: OutboxTri
   // The cap is read once per fan-out (a one-row subquery joined in), not once per column and row.
   const state = fanOutState(options, SQLITE_NOW, 'cap.full', `${row}.mode`);
   // `limit 1` keeps SQLite from flattening it into the select (a join's subquery with a limit is never flattened).
-  const cap = options.waitingCap ? `, (select ${atWaitingCap(`${row}.seller_id`, mode)} as full limit 1) cap` : '';
+  const cap = options.waitingCap ? `, (select ${atWaitingCap(`${row}.seller_id`, mode, options.capFromSettings)} as full limit 1) cap` : '';
   return `create trigger customers_outbox_${event} after ${event} on customers
     when exists (select 1 ${sqliteSubscribed(row, type, recordingOptions(options))})
   begin
@@ -172,7 +181,7 @@ begin
       v_occurred, to_jsonb(v_row) - 'event_sequence',
       case when tg_op = 'UPDATE' then to_jsonb(old) - 'event_sequence' end)
     returning id into v_change;
-  ${options.waitingCap ? `v_full := ${atWaitingCap('v_row.seller_id', options.modeOnDeliveries ? 'v_row.mode' : undefined)};` : ''}
+  ${options.waitingCap ? `v_full := ${atWaitingCap('v_row.seller_id', options.modeOnDeliveries ? 'v_row.mode' : undefined, options.capFromSettings)};` : ''}
   insert into webhook_deliveries (change_id, endpoint_id, seller_id, customer_id, sequence, attempts, ${state.columns}, created_at)
     select v_change, e.id, v_row.seller_id, v_row.id, v_sequence, 0, ${state.values}, clock_timestamp()
     from webhook_endpoints e where e.seller_id = v_row.seller_id and e.event_types ? v_type${enabledOnly(options, 'v_row')};

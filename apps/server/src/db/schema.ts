@@ -300,6 +300,7 @@ export interface Database {
   audit_log: AuditLogTable;
   request_logs: RequestLogsTable;
   test_clocks: TestClocksTable;
+  server_settings: ServerSettingsTable;
 }
 
 /**
@@ -312,3 +313,12 @@ export interface TestClocksTable {
   updated_at: ColumnType<string, string, string>;
 }
 
+
+/**
+ * The server's own defaults that triggers read (migration 034): one row (`id` 1), written from the constants at
+ * every migrate (db/server-settings.ts), so a default changes with the code, without a migration.
+ */
+export interface ServerSettingsTable {
+  id: ColumnType<number, number, never>;
+  waiting_delivery_limit: ColumnType<number, number, number>;
+}

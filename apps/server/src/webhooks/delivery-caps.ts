@@ -16,8 +16,8 @@ export const RESEND_FAILED_LIMIT = WEBHOOK_REPLAY_LIMIT;
  * migration 029) beyond which a new event's deliveries of that mode are written
  * `skipped` instead of queued: the event is kept (listed, readable, replayable), each skipped delivery says why and
  * can be resent. The operator may set another cap per seller (`sellers update --waiting-delivery-limit`, stored in
- * `sellers.waiting_delivery_limit`). Written into the outbox triggers (migration 024): changing this default
- * needs a migration that makes them again.
+ * `sellers.waiting_delivery_limit`). The outbox triggers read this default from `server_settings`, which every
+ * migrate (each start) writes from here (db/server-settings.ts, migration 034): changing it needs no migration.
  */
 export const WAITING_DELIVERY_LIMIT = 100_000;
 

@@ -10,7 +10,7 @@ import { createSeller } from '../db/sellers.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { expectFits, expectNoAxeViolations } from './browser-checks.js';
-import { createLoginLink, loginLinkUrl } from './login-links.js';
+import { signedInPage } from './dashboard-test-helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
@@ -53,14 +53,7 @@ describe.each(['sqlite', 'postgres'] as const)('the test/live switch in Chromium
     await api(test.key, 'POST', '/api/webhook_endpoints', { url: 'https://crm.example.com/test-hooks' });
     await api(live.key, 'POST', '/api/customers', { first_name: 'Ada', last_name: 'Live', email: 'ada@live.example' });
     await api(test.key, 'POST', '/api/customers', { first_name: 'Ada', last_name: 'Test', email: 'ada@test.example' });
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(loginLinkUrl(server.url, (await createLoginLink(server.database, seller.id)).token));
-    await page.getByRole('button', { name: /^Sign in as / }).click();
-    await page.waitForURL(/\/dashboard\/settings\/api-keys/);
-    await page.locator('#keys-body tr').first().waitFor();
-    return { context, page };
+    return signedInPage(browser, server, seller.id, viewport);
   }
 
   const keyRow = (page: Page, name: string) => page.locator('#keys-body tr').filter({ has: page.locator('th').getByText(name, { exact: true }) });

@@ -1,6 +1,8 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { DatabaseHandle } from '../db/connect.js';
 import type { TestServer } from '../test/test-server.js';
-import { createLoginLink, peekLoginLink } from './login-links.js';
+import { createLoginLink, loginLinkUrl, peekLoginLink } from './login-links.js';
 
 /** Same-origin headers, as the dashboard page itself sends them. */
 export function sameOrigin(server: TestServer): Record<string, string> {
@@ -45,4 +47,24 @@ export async function signIn(server: TestServer, sellerId: string, now?: Date): 
   const response = await postLogin(server, token);
   expect(response.status).toBe(303);
   return (response.headers.get('set-cookie') ?? '').split(';', 1)[0]!;
+}
+
+/**
+ * A new browser context at `viewport`, signed in as the seller in Chromium through a fresh login link (its "Sign in
+ * as" button clicked, as a seller does), on the API Keys page with its first key listed. Close the context after.
+ */
+export async function signedInPage(
+  browser: Browser,
+  server: { url: string; database: DatabaseHandle },
+  sellerId: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(loginLinkUrl(server.url, (await createLoginLink(server.database, sellerId)).token));
+  await page.getByRole('button', { name: /^Sign in as / }).click();
+  await page.waitForURL(/\/dashboard\/settings\/api-keys/);
+  await page.locator('#keys-body tr').first().waitFor();
+  return { context, page };
 }

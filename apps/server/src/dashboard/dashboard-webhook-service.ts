@@ -11,13 +11,12 @@ import { sessionTenant } from './data-mode.js';
 export interface DashboardWebhookService {
   /** The service, audited for the request's session. */
   service: WebhookService;
-  /** The signed-in seller as the service sees it, in the page's mode (`?mode=`, the test/live switch). */
-  seller(): Promise<SellerContext>;
   /**
-   * The signed-in seller for an existing endpoint, in the page's mode: an endpoint of the other mode, another
-   * seller's, or none is the service's 404 (the routes' `inMode` check answers it first).
+   * The signed-in seller as the service sees it, in the page's mode (`?mode=`, the test/live switch), for every
+   * route: an endpoint of the other mode, another seller's, or none is the service's 404 (the routes' `inMode`
+   * check answers it first), so no route needs more than the mode to say whose endpoint it is.
    */
-  sellerFor(endpointId: string): Promise<SellerContext>;
+  seller(): Promise<SellerContext>;
 }
 
 /**
@@ -36,9 +35,6 @@ export function dashboardWebhookService(database: DatabaseHandle, services: Webh
         const row = await database.db.selectFrom('sellers').select(['api_version', 'test_api_version']).where('id', '=', tenant.sellerId).executeTakeFirst();
         const pin = tenant.mode === 'test' ? (row?.test_api_version ?? row?.api_version) : row?.api_version;
         return { ...tenant, customerLimit: 0, apiVersion: pin ?? null };
-      },
-      async sellerFor() {
-        return { ...tenant, customerLimit: 0 };
       },
     };
   };

@@ -8,7 +8,7 @@ import { createSeller } from '../db/sellers.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { expectFits, expectNoAxeViolations, expectWholeWords, launchChromium } from './browser-checks.js';
-import { createLoginLink, loginLinkUrl } from './login-links.js';
+import { signedInPage } from './dashboard-test-helpers.js';
 
 
 describe.each(['sqlite', 'postgres'] as const)('API Keys page defects in Chromium, server on %s', (dialect) => {
@@ -31,14 +31,7 @@ describe.each(['sqlite', 'postgres'] as const)('API Keys page defects in Chromiu
   async function signedIn(viewport: { width: number; height: number }, names: string[]) {
     const seller = await createSeller(server.database, { name: 'Acme GmbH', plan: 'growth' });
     for (const name of names) await createApiKey(server.database, { sellerId: seller.id, name });
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(loginLinkUrl(server.url, (await createLoginLink(server.database, seller.id)).token));
-    await page.getByRole('button', { name: /^Sign in as / }).click();
-    await page.waitForURL(/\/dashboard\/settings\/api-keys/);
-    await page.locator('#keys-body tr').first().waitFor();
-    return { context, page };
+    return signedInPage(browser, server, seller.id, viewport);
   }
 
   const row = (page: Page, name: string) => page.locator('#keys-body tr').filter({ has: page.locator('th').getByText(name, { exact: true }) });

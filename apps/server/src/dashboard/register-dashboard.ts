@@ -60,7 +60,7 @@ export async function registerDashboard(app: FastifyInstance, { webhooks, ...dep
         async (api) => {
           registerSessionGuard(api, deps);
           registerApiRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
-          registerWebhookRoutes(api, { ...deps, ...webhooks });
+          registerWebhookRoutes(api, { database: deps.database, now: deps.now, ...webhooks });
           registerActivityRoutes(api, deps);
           registerRequestLogRoutes(api, deps);
           registerCustomerRoutes(api, deps);

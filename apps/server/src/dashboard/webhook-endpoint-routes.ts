@@ -61,14 +61,14 @@ export function registerWebhookEndpointRoutes(
   app.patch<EndpointRoute>('/webhooks/:id', charged, async (request) => {
     const body = requireBody(request);
     checkEndpointValues(parseEndpointEdit(body), { allowPrivate });
-    const { service, sellerFor } = webhooksFor(request);
-    return service.updateEndpoint(await sellerFor(request.params.id), request.params.id, body);
+    const { service, seller } = webhooksFor(request);
+    return service.updateEndpoint(await seller(), request.params.id, body);
   });
 
   // The public API's PATCH with `disabled: true` (audited as webhook_endpoint.disabled; a disabled one keeps its time).
   app.post<EndpointRoute>('/webhooks/:id/disable', charged, async (request) => {
-    const { service, sellerFor } = webhooksFor(request);
-    return service.updateEndpoint(await sellerFor(request.params.id), request.params.id, { disabled: true });
+    const { service, seller } = webhooksFor(request);
+    return service.updateEndpoint(await seller(), request.params.id, { disabled: true });
   });
 
   app.post<EndpointRoute>('/webhooks/:id/reveal-secret', charged, async (request) => {

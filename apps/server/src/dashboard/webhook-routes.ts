@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
-import type { ApiVersion, RateLimiter } from '@customers-api/core';
+import type { RateLimiter } from '@customers-api/core';
 import { audited } from '../audit/audit-log.js';
 import { dashboardAudit } from '../audit/request-audit.js';
 import { canonicalUuid } from '../db/uuid.js';
@@ -31,8 +31,6 @@ export interface WebhookRouteDeps {
   allowPrivate: boolean;
   /** The API's per-seller limiter: test events, resends and endpoint changes take from the same budget. */
   rateLimiter?: RateLimiter | undefined;
-  /** The versions an endpoint may be pinned to (the app's versioning); openapi.yaml's when omitted. */
-  versions?: readonly ApiVersion[] | undefined;
   /** Core's webhook service per actor, the public API's (buildApp makes one for both). */
   services: WebhookServiceFor;
 }
@@ -84,21 +82,21 @@ export function registerWebhookRoutes(app: FastifyInstance, { database, now, box
 
   // The public API's DELETE /api/webhook_endpoints/{id} (core's 404 is the dashboard's, word for word).
   app.delete<EndpointRoute>('/webhooks/:id', chargedInMode, async (request, reply) => {
-    const { service, sellerFor } = webhooksFor(request);
-    await service.deleteEndpoint(await sellerFor(request.params.id), request.params.id);
+    const { service, seller } = webhooksFor(request);
+    await service.deleteEndpoint(await seller(), request.params.id);
     return reply.code(204).send();
   });
 
   // The public API's rotate_secret with its default 24-hour overlap, answered in the listing's shape with the secret.
   app.post<EndpointRoute>('/webhooks/:id/rotate-secret', chargedInMode, async (request) => {
-    const { service, sellerFor } = webhooksFor(request);
-    return service.rotateSecret(await sellerFor(request.params.id), request.params.id, undefined);
+    const { service, seller } = webhooksFor(request);
+    return service.rotateSecret(await seller(), request.params.id, undefined);
   });
 
   // The public API's PATCH with `disabled: false` (audited as webhook_endpoint.enabled).
   app.post<EndpointRoute>('/webhooks/:id/enable', chargedInMode, async (request) => {
-    const { service, sellerFor } = webhooksFor(request);
-    return service.updateEndpoint(await sellerFor(request.params.id), request.params.id, { disabled: false });
+    const { service, seller } = webhooksFor(request);
+    return service.updateEndpoint(await seller(), request.params.id, { disabled: false });
   });
 
   app.get<EndpointRoute>('/webhooks/:id/deliveries', inMode, async (request) => {

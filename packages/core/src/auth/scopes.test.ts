@@ -1,11 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors/api-error.js';
 import { OPERATIONS } from '../http/operations.js';
 import { SCOPES, assertScope, missingScope, parseScopeList } from './scopes.js';
+
+/** The repository's openapi.yaml: the nearest one above this file (Stryker runs the tests from a copy of core, deeper down). */
+function readSpec(): string {
+  for (let dir = new URL('./', import.meta.url); dir.pathname !== '/'; dir = new URL('../', dir)) {
+    const candidate = new URL('openapi.yaml', dir);
+    if (existsSync(candidate)) return readFileSync(candidate, 'utf8');
+  }
+  throw new Error('openapi.yaml not found above packages/core/src/auth');
+}
 
 const createCustomer = OPERATIONS.find((operation) => operation.id === 'createCustomer')!;
 
@@ -63,14 +72,14 @@ describe('scopes', () => {
   });
 
   it('openapi.yaml documents the table the generator derives (no drift)', () => {
-    const spec = readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8');
+    const spec = readSpec();
     for (const operation of OPERATIONS) {
       expect(spec).toContain(`| \`${operation.id}\` | \`${operation.method} ${operation.path}\` | ${operation.scopes.map((s) => `\`${s}\``).join(', ')} |`);
     }
   });
 
   it('the generator refuses an operation without x-scopes, naming it', () => {
-    const spec = readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8');
+    const spec = readSpec();
     const withoutScope = spec.replace('      x-scopes: [events:read]\n', '');
     expect(withoutScope).not.toBe(spec);
     const file = join(mkdtempSync(join(tmpdir(), 'scopes-')), 'openapi.yaml');

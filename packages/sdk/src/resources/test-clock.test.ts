@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BASE_URL, KEY, json } from '../../test/helpers/fixtures';
+import { BASE_URL, KEY, json, scriptedClient } from '../../test/helpers/fixtures';
 import { CustomersClient } from '../client';
 import { BadRequestError, PermissionDeniedError } from '../core/errors';
 
@@ -11,17 +11,7 @@ let answers: Response[];
 let client: CustomersClient;
 
 beforeEach(() => {
-  sent = [];
-  answers = [];
-  client = new CustomersClient({
-    apiKey: KEY,
-    baseUrl: BASE_URL,
-    fetch: async (input, init) => {
-      sent.push(new Request(input, init));
-      return answers.shift() ?? json({ error: 'Internal Server Error', message: 'no answer scripted' }, 500);
-    },
-    maxRetries: 0,
-  });
+  ({ client, sent, answers } = scriptedClient((fetch) => new CustomersClient({ apiKey: KEY, baseUrl: BASE_URL, fetch, maxRetries: 0 })));
   vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 afterEach(() => vi.restoreAllMocks());

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BASE_URL, KEY, apiError, json } from '../../test/helpers/fixtures';
+import { BASE_URL, KEY, apiError, json, scriptedClient } from '../../test/helpers/fixtures';
 import { CustomersClient } from '../client';
 import { PermissionDeniedError } from '../core/errors';
 
@@ -12,17 +12,7 @@ let answers: Response[];
 let client: CustomersClient;
 
 beforeEach(() => {
-  sent = [];
-  answers = [];
-  client = new CustomersClient({
-    apiKey: TEST_KEY,
-    baseUrl: BASE_URL,
-    maxRetries: 0,
-    fetch: async (input, init) => {
-      sent.push(new Request(input, init));
-      return answers.shift() ?? json({ error: 'Internal Server Error', message: 'no answer scripted' }, 500);
-    },
-  });
+  ({ client, sent, answers } = scriptedClient((fetch) => new CustomersClient({ apiKey: TEST_KEY, baseUrl: BASE_URL, maxRetries: 0, fetch })));
 });
 
 describe('client.testData.delete', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BASE_URL, KEY, json } from '../../test/helpers/fixtures';
+import { BASE_URL, KEY, json, scriptedClient } from '../../test/helpers/fixtures';
 import { CustomersClient } from '../client';
 import { NotFoundError, PermissionDeniedError } from '../core/errors';
 
@@ -21,16 +21,7 @@ let answers: Response[];
 let client: CustomersClient;
 
 beforeEach(() => {
-  sent = [];
-  answers = [];
-  client = new CustomersClient({
-    apiKey: KEY,
-    baseUrl: BASE_URL,
-    fetch: async (input, init) => {
-      sent.push(new Request(input, init));
-      return answers.shift() ?? json({ error: 'Internal Server Error', message: 'no answer scripted' }, 500);
-    },
-  });
+  ({ client, sent, answers } = scriptedClient((fetch) => new CustomersClient({ apiKey: KEY, baseUrl: BASE_URL, fetch })));
   vi.spyOn(Math, 'random').mockReturnValue(0); // zero backoff
 });
 afterEach(() => vi.restoreAllMocks());

@@ -77,6 +77,21 @@ export function scriptedFetch(script: Array<Response | Error | ((init: RequestIn
   return { fetch, calls };
 }
 
+/**
+ * A client (made by `make` with the fetch given) whose requests are kept in `sent` and answered from `answers`,
+ * first in first out; a request with no answer left gets a 500. Push answers before or between calls. The client is
+ * made by the caller so this file imports no SDK source (the tests of dist/ use it too).
+ */
+export function scriptedClient<C>(make: (fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>) => C) {
+  const sent: Request[] = [];
+  const answers: Response[] = [];
+  const client = make(async (input, init) => {
+    sent.push(new Request(input, init));
+    return answers.shift() ?? json({ error: 'Internal Server Error', message: 'no answer scripted' }, 500);
+  });
+  return { client, sent, answers };
+}
+
 /** A fetch that never answers; it rejects like the real one when its signal aborts. */
 export function hangingFetch() {
   let count = 0;

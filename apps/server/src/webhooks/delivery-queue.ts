@@ -1,7 +1,7 @@
 import { nextRetryDelay } from '@customers-api/core';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { compileOnce } from '../db/compile-once.js';
-import type { DatabaseHandle } from '../db/connect.js';
+import type { DatabaseHandle, DialectName } from '../db/connect.js';
 import { toIsoOrNull } from '../db/rows.js';
 import type { CustomerChangesTable, Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
@@ -66,26 +66,37 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
   // Asked after every burst of writes and every poll, and nearly always "no": answered by the heads' due index
   // alone, from a statement compiled once, before any transaction.
   if (!options.busy && (await selectAnyDueHead(handle, now)).rows.length === 0) return [];
-  const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
-  let heads: HeadUpdate[] = [];
-  const claimed = await writeTransaction(handle, async (trx) => {
-    const plan = await planClaim(trx, handle.dialect, { ...options, now });
-    // SQLite: one writer, the heads are settled in the same transaction (no extra commit).
-    if (handle.dialect === 'sqlite') await settleHeads(trx, plan.heads);
-    else heads = plan.heads;
-    if (plan.ids.length === 0) return [];
-    return trx
-      .updateTable('webhook_deliveries')
-      .set({ lease_until: leaseUntil, lease_owner: options.owner })
-      .where('id', 'in', plan.ids)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .returning('id')
-      .execute();
-  });
+  const { ids, heads } = await writeTransaction(handle, (trx) => leaseClaim(trx, handle.dialect, options));
   await settleHeads(handle.db, heads);
-  if (claimed.length === 0) return [];
-  const { db } = handle;
-  const rows = await db
+  return loadClaimed(handle, ids, options.owner);
+}
+
+/**
+ * A claim's choice and leases, inside the caller's write transaction: the claimed ids, and (PostgreSQL) the visited
+ * heads to settle after the commit. SQLite settles them here: one writer, no extra commit.
+ */
+async function leaseClaim(trx: Kysely<Database>, dialect: DialectName, options: ClaimOptions): Promise<{ ids: number[]; heads: HeadUpdate[] }> {
+  const now = options.now.toISOString();
+  const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  const plan = await planClaim(trx, dialect, { ...options, now });
+  let heads: HeadUpdate[] = [];
+  if (dialect === 'sqlite') await settleHeads(trx, plan.heads);
+  else heads = plan.heads;
+  if (plan.ids.length === 0) return { ids: [], heads };
+  const leased = await trx
+    .updateTable('webhook_deliveries')
+    .set({ lease_until: leaseUntil, lease_owner: options.owner })
+    .where('id', 'in', plan.ids)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+    .returning('id')
+    .execute();
+  return { ids: leased.map((row) => Number(row.id)), heads };
+}
+
+/** What sending the claimed deliveries needs (endpoint, secrets, change), in due order; only rows `owner` holds. */
+async function loadClaimed(handle: DatabaseHandle, ids: readonly number[], owner: string): Promise<ClaimedDelivery[]> {
+  if (ids.length === 0) return [];
+  const rows = await handle.db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .innerJoin('customer_changes as c', 'c.id', 'd.change_id')
@@ -101,12 +112,8 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
       'e.previous_secret_expires_at',
       'e.api_version as endpoint_api_version',
     ])
-    .where(
-      'd.id',
-      'in',
-      claimed.map((row) => row.id),
-    )
-    .where('d.lease_owner', '=', options.owner)
+    .where('d.id', 'in', [...ids])
+    .where('d.lease_owner', '=', owner)
     .orderBy('d.next_attempt_at')
     .orderBy('d.id')
     .execute();
@@ -248,63 +255,93 @@ export async function recordDelivered(
   attempts: readonly DeliveredAttempt[],
   { now, owner }: { now: Date; owner: string },
 ): Promise<Map<number, 'delivered' | 'lost'>> {
+  if (attempts.length === 0) return new Map();
+  return writeTransaction(handle, (trx) => recordDeliveredIn(trx, attempts, { now, owner }));
+}
+
+/**
+ * {@link recordDelivered} and the next claim in one write transaction (one commit where there were two, issue 36):
+ * the worker records the attempts that ended together and fills the slots they freed at once. `claim` undefined:
+ * the record alone. A claim that fails for another reason than the database's absence undoes the record too; the
+ * caller records again without it.
+ *
+ * @example
+ * const { results, claimed } = await recordAndClaim(handle, attempts, { now, owner }, { now, owner, leaseMs, limit: 4, keyId });
+ */
+export async function recordAndClaim(
+  handle: DatabaseHandle,
+  attempts: readonly DeliveredAttempt[],
+  record: { now: Date; owner: string },
+  claim: ClaimOptions | undefined,
+): Promise<{ results: Map<number, 'delivered' | 'lost'>; claimed: ClaimedDelivery[] }> {
+  const { results, ids, heads } = await writeTransaction(handle, async (trx) => {
+    const recorded = attempts.length === 0 ? new Map<number, 'delivered' | 'lost'>() : await recordDeliveredIn(trx, attempts, record);
+    const lease = claim && claim.limit > 0 ? await leaseClaim(trx, handle.dialect, claim) : { ids: [], heads: [] };
+    return { results: recorded, ...lease };
+  });
+  await settleHeads(handle.db, heads);
+  return { results, claimed: claim ? await loadClaimed(handle, ids, claim.owner) : [] };
+}
+
+async function recordDeliveredIn(
+  trx: Kysely<Database>,
+  attempts: readonly DeliveredAttempt[],
+  { now, owner }: { now: Date; owner: string },
+): Promise<Map<number, 'delivered' | 'lost'>> {
   const results = new Map<number, 'delivered' | 'lost'>(attempts.map(({ delivery }) => [delivery.id, 'lost']));
-  if (attempts.length === 0) return results;
   const at = now.toISOString();
   const byStatus = new Map<number, number[]>();
   for (const { delivery, outcome } of attempts) byStatus.set(outcome.status, [...(byStatus.get(outcome.status) ?? []), delivery.id]);
   // Endpoints first, in id order, as recordAttempt and a disable lock them: no deadlock with either.
   const endpointIds = [...new Set(attempts.map(({ delivery }) => delivery.endpointId))].sort();
-  await writeTransaction(handle, async (trx) => {
-    await trx
-      .updateTable('webhook_endpoints')
-      .set({ timeouts_in_a_row: 0, attempts_failing_since: null, failing_since: null })
-      .where('id', 'in', endpointIds)
-      .where((eb) => eb.or([eb('timeouts_in_a_row', '!=', 0), eb('attempts_failing_since', 'is not', null), eb('failing_since', 'is not', null)]))
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({ timeouts_in_a_row: 0, attempts_failing_since: null, failing_since: null })
+    .where('id', 'in', endpointIds)
+    .where((eb) => eb.or([eb('timeouts_in_a_row', '!=', 0), eb('attempts_failing_since', 'is not', null), eb('failing_since', 'is not', null)]))
+    .execute();
+  const recorded = new Set<number>();
+  for (const [status, ids] of byStatus) {
+    const rows = await trx
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        last_attempt_at: at,
+        last_status: status,
+        last_error: null,
+        lease_until: null,
+        lease_owner: null,
+        next_attempt_at: null,
+        delivered_at: at,
+        given_up_at: null,
+      }))
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .returning('id')
       .execute();
-    const recorded = new Set<number>();
-    for (const [status, ids] of byStatus) {
-      const rows = await trx
-        .updateTable('webhook_deliveries')
-        .set((eb) => ({
-          attempts: eb('attempts', '+', 1),
-          last_attempt_at: at,
-          last_status: status,
-          last_error: null,
-          lease_until: null,
-          lease_owner: null,
-          next_attempt_at: null,
-          delivered_at: at,
-          given_up_at: null,
-        }))
-        .where('id', 'in', ids)
-        .where('lease_owner', '=', owner)
-        .returning('id')
-        .execute();
-      for (const row of rows) recorded.add(Number(row.id));
-    }
-    const kept = attempts.filter(({ delivery }) => recorded.has(delivery.id));
-    if (kept.length > 0) {
-      await trx
-        .insertInto('webhook_delivery_attempts')
-        .values(
-          kept.map(({ delivery, outcome, sent }) => ({
-            delivery_id: delivery.id,
-            endpoint_id: delivery.endpointId,
-            attempt: delivery.attempts + 1,
-            attempted_at: (sent?.startedAt ?? now).toISOString(),
-            duration_ms: Math.max(0, Math.round(sent?.durationMs ?? 0)),
-            status_code: outcome.status,
-            error: null,
-            response_body: outcome.body ?? null,
-            response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
-            signature: sent?.signature ?? '',
-          })),
-        )
-        .execute();
-    }
-    for (const id of recorded) results.set(id, 'delivered');
-  });
+    for (const row of rows) recorded.add(Number(row.id));
+  }
+  const kept = attempts.filter(({ delivery }) => recorded.has(delivery.id));
+  if (kept.length > 0) {
+    await trx
+      .insertInto('webhook_delivery_attempts')
+      .values(
+        kept.map(({ delivery, outcome, sent }) => ({
+          delivery_id: delivery.id,
+          endpoint_id: delivery.endpointId,
+          attempt: delivery.attempts + 1,
+          attempted_at: (sent?.startedAt ?? now).toISOString(),
+          duration_ms: Math.max(0, Math.round(sent?.durationMs ?? 0)),
+          status_code: outcome.status,
+          error: null,
+          response_body: outcome.body ?? null,
+          response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
+          signature: sent?.signature ?? '',
+        })),
+      )
+      .execute();
+  }
+  for (const id of recorded) results.set(id, 'delivered');
   return results;
 }
 

@@ -9,8 +9,9 @@ import { pruneFinishedChanges } from './prune-outbox.js';
 import {
   claimDeliveries,
   recordAttempt,
-  recordDelivered,
+  recordAndClaim,
   renewLeases,
+  type ClaimOptions,
   type AttemptOutcome,
   type ClaimedDelivery,
   type DeliveredAttempt,
@@ -121,6 +122,8 @@ export class DeliveryWorker {
   #recording: Promise<void> | undefined;
   /** Whether the last claim found deliveries: a slot freed then is filled at once (#slotFreed). */
   #busy = false;
+  /** Slots a claim under way may fill (they are not in #inFlight yet): no two claims take the same free slot. */
+  #reserved = 0;
   /** A look scheduled for the slots freed in this turn of the event loop. */
   #refill: NodeJS.Immediate | undefined;
   /** While the database does not answer: no look before `until` (performance.now()), and the next pause. */
@@ -256,34 +259,44 @@ export class DeliveryWorker {
   }
 
   async #pump(): Promise<void> {
-    const { database, concurrency, leaseMs, secrets, clock, sellerSlots, endpointSlots } = this.#options;
+    const { database } = this.#options;
     try {
-      while (!this.#stopped && this.#inFlight.size < concurrency) {
-        const claimed = await claimDeliveries(database, {
-          now: new Date(clock.now()),
-          leaseMs,
-          owner: this.#owner,
-          limit: concurrency - this.#inFlight.size,
-          keyId: secrets.keyId,
-          sellerSlots,
-          endpointSlots,
-          busy: this.#busy,
+      while (!this.#stopped && this.#freeSlots() > 0) {
+        const options = this.#claimOptions(this.#freeSlots());
+        this.#reserved += options.limit;
+        const claimed = await claimDeliveries(database, options).finally(() => {
+          this.#reserved -= options.limit;
         });
         this.#databaseAnswered();
         this.#busy = claimed.length > 0;
         if (claimed.length === 0) return;
-        for (const delivery of claimed) {
-          const attempt = this.#attempt(delivery).finally(() => {
-            this.#inFlight.delete(delivery.id);
-            this.#slotFreed();
-          });
-          this.#inFlight.set(delivery.id, attempt);
-        }
+        this.#launch(claimed);
       }
     } catch (error) {
       if (error instanceof DatabaseUnavailableError) this.#databaseUnavailable(error);
       // Anything else: the next poll tries again.
       else this.#options.logger?.warn({ err: error }, 'webhook delivery: could not claim deliveries');
+    }
+  }
+
+  /** Slots neither in flight nor asked for by a claim under way (the pump's, or one joined to a record). */
+  #freeSlots(): number {
+    return this.#options.concurrency - this.#inFlight.size - this.#reserved;
+  }
+
+  #claimOptions(limit: number): ClaimOptions {
+    const { leaseMs, secrets, clock, sellerSlots, endpointSlots } = this.#options;
+    return { now: new Date(clock.now()), leaseMs, owner: this.#owner, limit, keyId: secrets.keyId, sellerSlots, endpointSlots, busy: this.#busy };
+  }
+
+  /** Starts the claimed deliveries' attempts; each frees its slot when it has been recorded. */
+  #launch(claimed: readonly ClaimedDelivery[]): void {
+    for (const delivery of claimed) {
+      const attempt = this.#attempt(delivery).finally(() => {
+        this.#inFlight.delete(delivery.id);
+        this.#slotFreed();
+      });
+      this.#inFlight.set(delivery.id, attempt);
     }
   }
 
@@ -344,7 +357,11 @@ export class DeliveryWorker {
     });
   }
 
-  /** Writes the waiting acknowledged attempts, a batch at a time, until none waits. */
+  /**
+   * Writes the waiting acknowledged attempts, a batch at a time, until none waits. While the queue has work (the
+   * last claim found some), the same transaction claims deliveries for the slots the batch frees (recordAndClaim):
+   * one commit per batch where a record and a claim took two.
+   */
   async #writeDelivered(): Promise<void> {
     // Attempts that end in this turn of the event loop join the first batch.
     await new Promise((resolve) => setImmediate(resolve));
@@ -352,13 +369,31 @@ export class DeliveryWorker {
     while (this.#delivered.length > 0) {
       const batch = this.#delivered.splice(0, MAX_RECORD_BATCH);
       const attempts = batch.map((entry) => entry.attempt);
+      let joinClaim = this.#busy;
       for (let tries = 1; ; tries++) {
+        // The batch's attempts are still in flight: their slots are free once they are recorded.
+        const limit = joinClaim && !this.#stopped && !this.#backoff ? Math.min(this.#freeSlots() + batch.length, this.#options.concurrency) : 0;
+        const claim = limit > 0 ? this.#claimOptions(limit) : undefined;
+        this.#reserved += limit;
         try {
-          const results = await recordDelivered(database, attempts, { now: new Date(clock.now()), owner: this.#owner });
+          const { results, claimed } = await recordAndClaim(database, attempts, { now: new Date(clock.now()), owner: this.#owner }, claim).finally(() => {
+            this.#reserved -= limit;
+          });
+          if (claim) {
+            this.#busy = claimed.length > 0;
+            this.#launch(claimed);
+          }
           for (const entry of batch) entry.settle(results.get(entry.attempt.delivery.id) ?? 'lost');
           break;
         } catch (error) {
-          const retry = error instanceof DatabaseUnavailableError && tries < RECORD_TRIES && !this.#abort.signal.aborted;
+          const unavailable = error instanceof DatabaseUnavailableError;
+          if (claim && !unavailable) {
+            // The claim failed (the record with it): record alone, the pump claims on its own.
+            this.#options.logger?.warn({ err: error }, 'webhook delivery: could not claim deliveries');
+            joinClaim = false;
+            continue;
+          }
+          const retry = unavailable && tries < RECORD_TRIES && !this.#abort.signal.aborted;
           if (retry) {
             await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_DATABASE_BACKOFF_MS, 250 * 2 ** tries)));
             continue;

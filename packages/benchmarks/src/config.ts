@@ -1,3 +1,5 @@
+import { WEBHOOK_TIMEOUT_MS } from '@customers-api/core';
+
 /** How big and how long one run is. `pnpm bench` uses {@link FULL}; the test uses {@link SMOKE}. */
 export interface BenchConfig {
   /** autocannon connections for the throughput scenarios. */
@@ -28,6 +30,19 @@ export interface BenchConfig {
   cpuProfileDir?: string;
   /** Webhook delivery rows (issue 36): deliveries seeded per side, attempts in flight at once. */
   delivery: { deliveries: number; concurrency: number };
+  /**
+   * Issue 36's backlog rows (workers/backlog.ts): seller A's waiting deliveries at a black hole beside seller B.
+   * `seeded`: rows written with SQL per database; `api`: A's PATCHes through the API, each fanning out to
+   * `endpoints`, measured `settleSeconds` after the first (the attempt timeout and then 25 s), idle for `idleSeconds`.
+   */
+  backlog: {
+    customers: number;
+    seeded: { sqlite: number; postgres: number };
+    api: { patches: number; endpoints: number; settleSeconds: number; idleSeconds: number; readRounds: number };
+    gets: number;
+    creates: number;
+    createsPerSecond: number;
+  };
   /** Only these scenario ids (the ceiling always runs; 'sdk' and 'msw-get' for the in-process parts). */
   only?: string[];
 }
@@ -45,6 +60,16 @@ export const FULL: BenchConfig = {
   mockCustomers: 100, // the default seller's plan limit; an in-memory Map does not slow down with size
   msw: { customers: 10_000, concurrency: 50 },
   delivery: { deliveries: 5_000, concurrency: 16 },
+  backlog: {
+    customers: 2_000,
+    seeded: { sqlite: 100_000, postgres: 1_000_000 },
+    // 5,000 PATCHes × 10 endpoints = 50,000 waiting; measured 25 s after the first attempts time out.
+    api: { patches: 5_000, endpoints: 10, settleSeconds: WEBHOOK_TIMEOUT_MS / 1000 + 25, idleSeconds: 5, readRounds: 200 },
+    gets: 2_000,
+    // 10 s of creates at 10/s: 100 latencies, so the p99 is the second-slowest one.
+    creates: 100,
+    createsPerSecond: 10,
+  },
   logLevel: 'warn',
 };
 
@@ -61,5 +86,13 @@ export const SMOKE: BenchConfig = {
   mockCustomers: 20,
   msw: { customers: 20, concurrency: 2 },
   delivery: { deliveries: 40, concurrency: 4 },
+  backlog: {
+    customers: 20,
+    seeded: { sqlite: 500, postgres: 500 },
+    api: { patches: 50, endpoints: 10, settleSeconds: 0.2, idleSeconds: 0.2, readRounds: 5 },
+    gets: 20,
+    creates: 5,
+    createsPerSecond: 50,
+  },
   logLevel: 'warn',
 };

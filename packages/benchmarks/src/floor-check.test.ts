@@ -20,6 +20,7 @@ function reportWith(ratios: Partial<Pick<BenchReport, 'postgresOverFloor' | 'sql
     mswOverBare: Number.NaN,
     versionsShare: Number.NaN,
     sdk: undefined,
+    backlog: { seeded: {}, api: {} },
     seconds: 1,
     redisLimitedOverFloor: Number.NaN,
     ...ratios,

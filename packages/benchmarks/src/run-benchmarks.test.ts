@@ -70,6 +70,10 @@ describe('the benchmark harness (smoke)', () => {
       'delivery-sqlite',
       'delivery-floor-postgres',
       'delivery-postgres',
+      'backlog-seeded-sqlite',
+      'backlog-seeded-postgres',
+      'backlog-api-sqlite',
+      'backlog-api-postgres',
     ]);
   });
 
@@ -129,6 +133,28 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.rows.find((r) => r.id === 'sqlite-get-versions')!.note).toMatch(/^version machinery \d+\.\d\d% of its CPU \(V8 profile\); profiling: \d+% of server SQLite GET$/);
   });
 
+  it("measures seller B beside seller A's backlog at a black hole, seeded and built through the API, on both databases", () => {
+    for (const db of ['sqlite', 'postgres'] as const) {
+      const seeded = report.backlog.seeded[db]!;
+      // Every seeded row waits (the black hole answers nothing; at most a few are in an attempt, still waiting).
+      expect(seeded.waiting, db).toBe(report.config.backlog.seeded[db]);
+      for (const side of [seeded.before, seeded.after]) {
+        expect(side.get.p50, db).toBeGreaterThan(0);
+        expect(side.dueP99, db).toBeGreaterThan(0);
+        expect(Number.isFinite(side.dueP99), db).toBe(true);
+      }
+      expect(seeded.lost, db).toBe(0);
+      expect(report.rows.find((r) => r.id === `backlog-seeded-${db}`)!.note).toMatch(/^sequential GETs; p50 \d+\.\d\d× no backlog .*; B's due-to-first-attempt p99 /);
+      const api = report.backlog.api[db]!;
+      // Each PATCH fans out to every endpoint of A, and none of them is ever answered.
+      expect(api.waiting, db).toBe(report.config.backlog.api.patches * report.config.backlog.api.endpoints);
+      expect(api.idleCores, db).toBeGreaterThanOrEqual(0);
+      expect(api.before.p50, db).toBeGreaterThan(0);
+      expect(api.after.p50, db).toBeGreaterThan(0);
+      expect(api.failures, db).toBe(0);
+    }
+  });
+
   it('compares the SDK with raw fetch and the server with Prism, and checks every target', () => {
     for (const mode of ['sequential', 'concurrent'] as const) {
       expect(report.sdk![mode].sdkMs).toBeGreaterThan(0);
@@ -151,7 +177,8 @@ describe('the benchmark harness (smoke)', () => {
     expect(report.postScaleP99Ratio.postgres).toBeGreaterThan(0);
     expect(report.listOverGet).toBeGreaterThan(0);
     const checks = checkTargets(report);
-    expect(checks).toHaveLength(29);
+    // 29, and issue 36's four per database for the backlog rows.
+    expect(checks).toHaveLength(29 + 8);
     for (const check of checks) expect(check.actual).not.toMatch(/NaN/);
   });
 

@@ -18,9 +18,10 @@ import type { LoadInput, LoadKind, LoadResult } from './workers/load.js';
 import type { MswResult } from './workers/msw.js';
 import type { SdkResult } from './workers/sdk.js';
 import type { DeliveryResult } from './workers/delivery.js';
+import type { ApiBacklogResult, BacklogInput, SeededBacklogResult } from './workers/backlog.js';
 
 /** `profiled`: a server whose V8 CPU profiler runs during its measured load (the version machinery's share). */
-export type RowKind = 'ceiling' | 'floor' | 'server' | 'profiled' | 'before' | 'prism' | 'mock' | 'msw' | 'sdk' | 'scale' | 'delivery';
+export type RowKind = 'ceiling' | 'floor' | 'server' | 'profiled' | 'before' | 'prism' | 'mock' | 'msw' | 'sdk' | 'scale' | 'delivery' | 'backlog';
 
 /** One line of the table. Ratios are medians of per-round ratios against the ceiling of the same round. */
 export interface Row {
@@ -75,8 +76,12 @@ export interface BenchReport {
   redisLimitedOverFloor: number;
   /** Undefined when the SDK comparison was not selected. */
   sdk: SdkResult | undefined;
+  /** Issue 36's backlog rows by database, where selected: B beside A's SQL-seeded backlog, and A's API-built one. */
+  backlog: { seeded: Partial<Record<BacklogDb, SeededBacklogResult>>; api: Partial<Record<BacklogDb, ApiBacklogResult>> };
   seconds: number;
 }
+
+export type BacklogDb = 'sqlite' | 'postgres';
 
 type Measured = LoadResult & { peakRss: number; cpuUs: number; dbCpuUs?: number };
 
@@ -557,7 +562,18 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
       if (db === 'postgres' && !postgres) postgres = await startPostgres();
       rows.push(...(await measureDelivery(config, db, dir, postgres, log)));
     }
-    return { config, rows, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, postScaleP99Ratio, listOverGet, postgresOverFloor, sqliteOverFloor, redisLimitedOverFloor, mswOverBare, versionsShare, sdk, seconds: (performance.now() - started) / 1000 };
+    const backlog: BenchReport['backlog'] = { seeded: {}, api: {} };
+    for (const mode of ['seeded', 'api'] as const) {
+      for (const db of ['sqlite', 'postgres'] as const) {
+        if (!wanted(`backlog-${mode}-${db}`)) continue;
+        if (db === 'postgres' && !postgres) postgres = await startPostgres();
+        const { row, result } = await measureBacklog(config, mode, db, dir, postgres, log);
+        rows.push(row);
+        if (result.mode === 'seeded') backlog.seeded[db] = result;
+        else backlog.api[db] = result;
+      }
+    }
+    return { config, rows, backlog, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, postScaleP99Ratio, listOverGet, postgresOverFloor, sqliteOverFloor, redisLimitedOverFloor, mswOverBare, versionsShare, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await postgres?.stop().catch(() => {});
@@ -649,4 +665,77 @@ async function measureDelivery(config: BenchConfig, db: 'sqlite' | 'postgres', d
     { ...common, id: `delivery-floor-${db}`, label: `webhook delivery floor: claim, sign, POST, mark (${name})`, rps: floor, note: `attempts/s; ${config.delivery.concurrency} in flight, receiver answers 204` },
     { ...common, id: `delivery-${db}`, label: `webhook delivery, server worker (${name})`, rps: worker, note: `attempts/s; ${(ratio * 100).toFixed(0)}% of its floor` },
   ];
+}
+
+/**
+ * Issue 36's backlog rows: a server of its own on a fresh database (two sellers), the client in another process
+ * (workers/backlog.ts). One pass per row, whatever the rounds: building the backlog is the cost. The row's
+ * latencies are B's with A's backlog waiting; its note puts them beside B's without it.
+ */
+async function measureBacklog(
+  config: BenchConfig,
+  mode: 'seeded' | 'api',
+  db: BacklogDb,
+  dir: string,
+  postgres: Postgres | undefined,
+  log: (line: string) => void,
+): Promise<{ row: Row; result: SeededBacklogResult | ApiBacklogResult }> {
+  const { backlog } = config;
+  const name = db === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const size = mode === 'seeded' ? backlog.seeded[db] : backlog.api.patches * backlog.api.endpoints;
+  log(`backlog ${mode} on ${db}: seller B beside seller A's ${size.toLocaleString('en')} waiting deliveries at a black hole`);
+  const databaseUrl = db === 'sqlite' ? `sqlite:${join(dir, `backlog-${mode}.db`)}` : await postgres!.createDatabase(`backlog_${mode}`);
+  const fixture = await seedDatabase(databaseUrl, { sellers: 2, customers: backlog.customers });
+  const server = await startNodeTarget('src/targets/server.mjs', { databaseUrl, logLevel: config.logLevel, allowPrivateWebhooks: true }, SERVER_NODE_FLAGS);
+  try {
+    const input: BacklogInput = {
+      mode,
+      url: server.url,
+      databaseUrl,
+      fixture,
+      serverPid: server.pid,
+      ...(db === 'postgres' ? { postgresPid: postgres!.pid() } : {}),
+      backlog: mode === 'seeded' ? backlog.seeded[db] : backlog.api.patches,
+      endpoints: backlog.api.endpoints,
+      gets: backlog.gets,
+      creates: backlog.creates,
+      createsPerSecond: backlog.createsPerSecond,
+      settleSeconds: backlog.api.settleSeconds,
+      idleSeconds: backlog.api.idleSeconds,
+      readRounds: backlog.api.readRounds,
+    };
+    const child = startChild('src/workers/backlog.ts', input);
+    const result = await child.next<SeededBacklogResult | ApiBacklogResult>().finally(() => child.stop());
+    const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+    if (result.mode === 'seeded') {
+      const ratio = result.after.get.p50 / result.before.get.p50;
+      log(`backlog seeded ${db}: ${result.waiting} waiting (seeded in ${result.seedSeconds.toFixed(1)} s); B's GET p50 ${ms(result.before.get.p50)} -> ${ms(result.after.get.p50)}, due-to-first-attempt p99 ${ms(result.before.dueP99)} -> ${ms(result.after.dueP99)}`);
+      const row: Row = {
+        id: `backlog-seeded-${db}`,
+        kind: 'backlog',
+        label: `seller B's GET beside seller A's ${result.waiting.toLocaleString('en')} waiting deliveries, seeded (${name})`,
+        rps: result.after.get.rps,
+        p50: result.after.get.p50,
+        p99: result.after.get.p99,
+        failures: result.lost,
+        note: `sequential GETs; p50 ${ratio.toFixed(2)}× no backlog (${ms(result.before.get.p50)}); B's due-to-first-attempt p99 ${ms(result.after.dueP99)} (no backlog ${ms(result.before.dueP99)})`,
+      };
+      return { row, result };
+    }
+    const ratio = result.after.p50 / result.before.p50;
+    log(`backlog api ${db}: ${result.waiting} waiting, built at ${result.buildWritesPerSecond.toFixed(0)} writes/s; idle ${(result.idleCores * 100).toFixed(1)}% of a core; B's read median ${ms(result.before.p50)} -> ${ms(result.after.p50)}`);
+    const row: Row = {
+      id: `backlog-api-${db}`,
+      kind: 'backlog',
+      label: `seller B's create-then-read beside seller A's ${result.waiting.toLocaleString('en')} waiting deliveries, built through the API (${name})`,
+      rps: result.after.rps,
+      p50: result.after.p50,
+      p99: result.after.p99,
+      failures: result.failures,
+      note: `read median ${ratio.toFixed(2)}× no backlog (${ms(result.before.p50)}); idle ${db === 'postgres' ? 'server + PostgreSQL' : 'server'} CPU ${(result.idleCores * 100).toFixed(1)}% of a core, ${config.backlog.api.settleSeconds} s after the first PATCH; backlog built at ${result.buildWritesPerSecond.toFixed(0)} writes/s`,
+    };
+    return { row, result };
+  } finally {
+    await server.stop();
+  }
 }

@@ -1,3 +1,4 @@
+import { WEBHOOK_TIMEOUT_MS } from '@customers-api/core';
 import type { BenchReport } from './run-benchmarks.js';
 
 export interface TargetCheck {
@@ -172,6 +173,43 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       goal: '≤ 3%',
       actual: `${(report.versionsShare * 100).toFixed(2)}%`,
       met: report.versionsShare <= 0.03,
+    });
+  }
+  // Issue 36: one seller's backlog costs no one else. Judged where the rows ran (BENCH_ONLY may leave them out).
+  const dbName = (db: string) => (db === 'sqlite' ? 'SQLite' : 'PostgreSQL');
+  for (const [db, seeded] of Object.entries(report.backlog.seeded)) {
+    const waiting = seeded.waiting.toLocaleString('en');
+    checks.push({
+      name: `seller B's p99 due-to-first-attempt beside seller A's ${waiting} waiting deliveries at a black hole (${dbName(db)}, seeded)`,
+      goal: '≤ 1 s',
+      actual: `${seeded.after.dueP99.toFixed(0)} ms (no backlog ${seeded.before.dueP99.toFixed(0)} ms)`,
+      met: seeded.after.dueP99 <= 1000,
+    });
+    const ratio = seeded.after.get.p50 / seeded.before.get.p50;
+    checks.push({
+      name: `seller B's GET p50 beside seller A's ${waiting} waiting deliveries vs without (${dbName(db)}, seeded)`,
+      goal: '≤ 1.2×',
+      actual: `${ratio.toFixed(2)}× (${seeded.before.get.p50.toFixed(2)} -> ${seeded.after.get.p50.toFixed(2)} ms)`,
+      met: ratio <= 1.2,
+    });
+  }
+  const settle = report.config.backlog.api.settleSeconds;
+  const timeout = WEBHOOK_TIMEOUT_MS / 1000;
+  const when = settle >= timeout ? `${settle - timeout} s after the first attempts timed out` : `${settle} s after the first PATCH`;
+  for (const [db, api] of Object.entries(report.backlog.api)) {
+    const waiting = api.waiting.toLocaleString('en');
+    checks.push({
+      name: `idle server's CPU, seller A's ${waiting} waiting deliveries built through the API, ${when} (${dbName(db)}${db === 'postgres' ? ': server + PostgreSQL' : ''})`,
+      goal: '< 10% of a core',
+      actual: `${(api.idleCores * 100).toFixed(1)}%`,
+      met: api.idleCores < 0.1,
+    });
+    const ratio = api.after.p50 / api.before.p50;
+    checks.push({
+      name: `seller B's GET median (rounds of create-then-read) beside that backlog vs without (${dbName(db)})`,
+      goal: '≤ 2×',
+      actual: `${ratio.toFixed(2)}× (${api.before.p50.toFixed(2)} -> ${api.after.p50.toFixed(2)} ms)`,
+      met: ratio <= 2,
     });
   }
   // Every row of this build's server, the CPU-profiled one included (its profiler runs only during its loads).

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 
-process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize, metrics, otelEndpoint, profileDir, requestLogs }) => {
+process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronous, rateLimit, redisUrl, postgresPoolSize, metrics, otelEndpoint, profileDir, requestLogs, allowPrivateWebhooks }) => {
   // The observability scenarios: traces to a local collector are configured like an operator would, by OTEL_*.
   if (otelEndpoint) Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: otelEndpoint, OTEL_SERVICE_NAME: 'customers-api-bench' });
   // `module`: another build of the server (BENCH_BEFORE, for before/after comparisons in one run).
@@ -26,6 +26,8 @@ process.once('message', async ({ databaseUrl, logLevel, module, sqliteSynchronou
     ...(metrics && { metricsPort: 0 }),
     // `requestLogs: false`: the sellers' request logs off (`serve --request-logs off`); on by default.
     ...(requestLogs === false && { requestLogs: false }),
+    // The backlog rows deliver to receivers on loopback (a black hole, a 204 one).
+    ...(allowPrivateWebhooks && { allowPrivateWebhooks: true }),
   };
   const server = await startServer(config, { print: () => {} });
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)));

@@ -3,7 +3,7 @@
 
 import { byId, call, client, type paths, type Schemas } from '../api.js';
 import { $, act, clearFieldErrors, element, input, select, showError, showFieldError, signOut, timeCell, timeElement } from '../dom.js';
-import { currentMode } from '../mode.js';
+import { currentMode, modeQuery } from '../mode.js';
 
 type Log = Schemas['RequestLog'];
 type Query = NonNullable<paths['/dashboard/api/request-logs']['get']['parameters']['query']>;
@@ -19,6 +19,8 @@ function filters(): Query {
   if (status) query.status_class = status;
   const method = select('filter-method').value as Query['method'] | '';
   if (method) query.method = method;
+  const keyId = select('filter-key').value;
+  if (keyId) query.key_id = keyId;
   const path = fields.path.value.trim();
   if (path) query.path = path;
   const since = select('filter-since').value;
@@ -57,6 +59,22 @@ async function load(append = false): Promise<void> {
   $('logs-table').hidden = none;
   $('logs-empty').hidden = !none;
   if (append && rows[0]) rows[0].querySelector('button')?.focus();
+}
+
+/** The most pages of keys the Key filter lists (100 each): far beyond any seller's keys of one mode. */
+const KEY_PAGES_MAX = 10;
+
+/** The Key filter's choices: the seller's keys of the page's mode (revoked ones too: their requests stay), by name and prefix. */
+async function loadKeys(): Promise<void> {
+  const choices: HTMLOptionElement[] = [];
+  let keyCursor: string | undefined;
+  for (let pages = 0; pages < KEY_PAGES_MAX; pages += 1) {
+    const page = await call(client.GET('/dashboard/api/keys', { params: { query: { ...modeQuery(), ...(keyCursor ? { cursor: keyCursor } : {}) } } }));
+    for (const key of page.keys) choices.push(element('option', { text: `${key.name} (${key.prefix}…)`, attrs: { value: key.id } }));
+    if (page.next_cursor === null) break;
+    keyCursor = page.next_cursor;
+  }
+  select('filter-key').append(...choices);
 }
 
 /** Where focus goes back to when the detail closes. */
@@ -108,4 +126,4 @@ if (linked) {
   fields.request_id.value = linked;
   query = filters();
 }
-void act(() => load());
+void act(() => Promise.all([loadKeys(), load()]));

@@ -38,6 +38,7 @@ describe.each(['sqlite', 'postgres'] as const)('Request logs, Events, Customers 
   let page: Page;
   let sdk: CustomersClient;
   const problems: string[] = [];
+  let sellerId: string;
 
   beforeAll(async () => {
     server = await startTestServer(dialect, {
@@ -54,6 +55,7 @@ describe.each(['sqlite', 'postgres'] as const)('Request logs, Events, Customers 
     });
     page.on('pageerror', (error) => problems.push(error.message));
     const seller = await createSeller(server.handle, { name: 'Acme Growth GmbH', plan: 'growth' });
+    sellerId = seller.id;
     const { key } = await createApiKey(server.handle, { sellerId: seller.id, name: 'Checkout server' });
     sdk = new CustomersClient({ apiKey: key, baseUrl: server.url, maxRetries: 0 });
     await page.goto(loginLinkUrl(server.url, (await createLoginLink(server.handle, seller.id)).token));
@@ -80,6 +82,9 @@ describe.each(['sqlite', 'postgres'] as const)('Request logs, Events, Customers 
   const create = (name: string) => sdk.customers.create({ first_name: name, last_name: 'Lovelace', email: `${name.toLowerCase()}@example.com` });
 
   it('finds the request id of a 409 the SDK got, and opens it to its error body', async () => {
+    // Two more keys: another live one (the Key filter lists it; none of its requests) and a test one (not listed).
+    await createApiKey(server.handle, { sellerId, name: 'Back office' });
+    await createApiKey(server.handle, { sellerId, name: 'Staging', mode: 'test' });
     await page.goto(`${server.url}/dashboard/settings/webhooks`);
     await page.getByLabel('Endpoint URL').fill(receiver.url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -119,6 +124,17 @@ describe.each(['sqlite', 'postgres'] as const)('Request logs, Events, Customers 
     await page.keyboard.press('Escape');
     await page.locator('#detail').waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.closest('tr') !== null)).toBe(true);
+
+    // The Key filter: the seller's keys of the page's mode by name and prefix, oldest first.
+    const keyChoices = await page.locator('#filter-key option').allTextContents();
+    expect(keyChoices).toEqual(['Any key', expect.stringMatching(/^Checkout server \(sk_live_\w+…\)$/), expect.stringMatching(/^Back office \(sk_live_\w+…\)$/)]);
+    await page.locator('#filter-key').selectOption({ label: keyChoices[2]! });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('#logs-empty').waitFor({ state: 'visible' });
+    await page.locator('#filter-key').selectOption({ label: keyChoices[1]! });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('#logs-body tr').first().waitFor();
+    expect(await page.locator('#logs-body [data-label="Request id"]').allTextContents()).toEqual([requestId]);
 
     // A filter the server refuses is shown beside its field, in the server's words.
     await page.getByLabel('Path').fill('api/customers');

@@ -78,6 +78,9 @@ describe.each(DIALECTS)('the Request logs API on %s', (dialect) => {
     expect(theirRow!.request_id).toBe(theirCall.headers.get('x-request-id'));
     expect((await logs(cookie)).request_logs).toEqual([]);
     expect((await logs(cookie, `?request_id=${theirRow!.request_id}`)).request_logs).toEqual([]);
+    // Their key's id filters nothing in: it finds none of their requests (and the key exists, with requests).
+    expect((await logs(theirCookie, `?key_id=${theirs.keyId}`)).request_logs).toHaveLength(1);
+    expect((await logs(cookie, `?key_id=${theirs.keyId}`)).request_logs).toEqual([]);
     const foreign = await server.call('GET', `/dashboard/api/request-logs/${theirRow!.id}`, { headers: { cookie } });
     expect(foreign.status).toBe(404);
     expect(foreign.json).toEqual({ error: 'Not Found', message: 'Request log not found' });

@@ -35,3 +35,23 @@ it('leaves User-Agent out in a browser, which would ignore it or preflight it', 
     'X-Customers-Sdk-Runtime-Version': 'unknown',
   });
 });
+
+it('names a runtime only by the version it gives: a Deno or Bun global without one, or Node without versions.node, is not it', () => {
+  vi.stubGlobal('Deno', { version: {} });
+  vi.stubGlobal('Bun', {});
+  expect(runtime()).toEqual(['node', process.versions.node]);
+  vi.stubGlobal('Deno', {});
+  vi.stubGlobal('Bun', { version: '' });
+  expect(runtime()).toEqual(['node', process.versions.node]);
+  vi.stubGlobal('process', { versions: {} });
+  expect(runtime()).toEqual(['unknown', 'unknown']);
+  vi.stubGlobal('process', {});
+  expect(runtime()).toEqual(['unknown', 'unknown']);
+});
+
+it('answers unknown, with a User-Agent, where nothing tells the runtime (no process, not a browser)', () => {
+  vi.stubGlobal('process', undefined);
+  expect(runtime()).toEqual(['unknown', 'unknown']);
+  expect(sdkHeaders()['User-Agent']).toBe(`customers-api-sdk/${VERSION}`);
+  expect(sdkHeaders()['X-Customers-Sdk-Runtime']).toBe('unknown');
+});

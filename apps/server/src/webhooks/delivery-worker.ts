@@ -78,6 +78,8 @@ const MAX_DATABASE_BACKOFF_MS = 5_000;
 const RECORD_TRIES = 5;
 /** The most acknowledged attempts recorded in one transaction (a bounded statement; the rest go in the next). */
 const MAX_RECORD_BATCH = 100;
+/** The longest an acknowledged attempt waits for others to end before its batch is written (#gather). */
+const RECORD_GATHER_MS = 5;
 
 /** What {@link DeliveryWorker.drain} did, for tests. */
 export interface DrainReport {
@@ -120,6 +122,8 @@ export class DeliveryWorker {
   /** Acknowledged attempts waiting for the next batch write (recordDelivered), and the write under way. */
   #delivered: { attempt: DeliveredAttempt; settle: (result: 'delivered' | 'lost' | Error) => void }[] = [];
   #recording: Promise<void> | undefined;
+  /** The timer that writes a batch short of half the slots (#gather). */
+  #gathering: NodeJS.Timeout | undefined;
   /** Whether the last claim found deliveries: a slot freed then is filled at once (#slotFreed). */
   #busy = false;
   /** Slots a claim under way may fill (they are not in #inFlight yet): no two claims take the same free slot. */
@@ -351,14 +355,37 @@ export class DeliveryWorker {
   #recordDelivered(attempt: DeliveredAttempt): Promise<'delivered' | 'lost'> {
     return new Promise((resolve, reject) => {
       this.#delivered.push({ attempt, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
-      this.#recording ??= this.#writeDelivered().finally(() => {
-        this.#recording = undefined;
-      });
+      this.#gather(false);
     });
   }
 
   /**
-   * Writes the waiting acknowledged attempts, a batch at a time, until none waits. While the queue has work (the
+   * Starts the next batch write when it is worth a commit: half the slots have ended, or nothing else is running
+   * (no attempt left to wait for), or the first waiting attempt has waited RECORD_GATHER_MS (`force`, a slow
+   * receiver's attempts never hold a fast one's record up for longer). One write at a time; the next is decided
+   * when it ends. Bigger batches: fewer commits and statements per attempt (issue 36).
+   */
+  #gather(force: boolean): void {
+    if (this.#recording || this.#delivered.length === 0) return;
+    const running = this.#inFlight.size - this.#delivered.length;
+    const full = this.#delivered.length >= Math.max(1, Math.floor(this.#options.concurrency / 2));
+    if (!force && !full && running > 0 && !this.#stopped) {
+      this.#gathering ??= setTimeout(() => {
+        this.#gathering = undefined;
+        this.#gather(true);
+      }, RECORD_GATHER_MS);
+      return;
+    }
+    clearTimeout(this.#gathering);
+    this.#gathering = undefined;
+    this.#recording = this.#writeDelivered().finally(() => {
+      this.#recording = undefined;
+      this.#gather(false);
+    });
+  }
+
+  /**
+   * Writes a batch of the waiting acknowledged attempts (#gather starts the next). While the queue has work (the
    * last claim found some), the same transaction claims deliveries for the slots the batch frees (recordAndClaim):
    * one commit per batch where a record and a claim took two.
    */
@@ -366,41 +393,39 @@ export class DeliveryWorker {
     // Attempts that end in this turn of the event loop join the first batch.
     await new Promise((resolve) => setImmediate(resolve));
     const { database, clock } = this.#options;
-    while (this.#delivered.length > 0) {
-      const batch = this.#delivered.splice(0, MAX_RECORD_BATCH);
-      const attempts = batch.map((entry) => entry.attempt);
-      let joinClaim = this.#busy;
-      for (let tries = 1; ; tries++) {
-        // The batch's attempts are still in flight: their slots are free once they are recorded.
-        const limit = joinClaim && !this.#stopped && !this.#backoff ? Math.min(this.#freeSlots() + batch.length, this.#options.concurrency) : 0;
-        const claim = limit > 0 ? this.#claimOptions(limit) : undefined;
-        this.#reserved += limit;
-        try {
-          const { results, claimed } = await recordAndClaim(database, attempts, { now: new Date(clock.now()), owner: this.#owner }, claim).finally(() => {
-            this.#reserved -= limit;
-          });
-          if (claim) {
-            this.#busy = claimed.length > 0;
-            this.#launch(claimed);
-          }
-          for (const entry of batch) entry.settle(results.get(entry.attempt.delivery.id) ?? 'lost');
-          break;
-        } catch (error) {
-          const unavailable = error instanceof DatabaseUnavailableError;
-          if (claim && !unavailable) {
-            // The claim failed (the record with it): record alone, the pump claims on its own.
-            this.#options.logger?.warn({ err: error }, 'webhook delivery: could not claim deliveries');
-            joinClaim = false;
-            continue;
-          }
-          const retry = unavailable && tries < RECORD_TRIES && !this.#abort.signal.aborted;
-          if (retry) {
-            await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_DATABASE_BACKOFF_MS, 250 * 2 ** tries)));
-            continue;
-          }
-          for (const entry of batch) entry.settle(error instanceof Error ? error : new Error(String(error)));
-          break;
+    const batch = this.#delivered.splice(0, MAX_RECORD_BATCH);
+    const attempts = batch.map((entry) => entry.attempt);
+    let joinClaim = this.#busy;
+    for (let tries = 1; ; tries++) {
+      // The batch's attempts are still in flight: their slots are free once they are recorded.
+      const limit = joinClaim && !this.#stopped && !this.#backoff ? Math.min(this.#freeSlots() + batch.length, this.#options.concurrency) : 0;
+      const claim = limit > 0 ? this.#claimOptions(limit) : undefined;
+      this.#reserved += limit;
+      try {
+        const { results, claimed } = await recordAndClaim(database, attempts, { now: new Date(clock.now()), owner: this.#owner }, claim).finally(() => {
+          this.#reserved -= limit;
+        });
+        if (claim) {
+          this.#busy = claimed.length > 0;
+          this.#launch(claimed);
         }
+        for (const entry of batch) entry.settle(results.get(entry.attempt.delivery.id) ?? 'lost');
+        break;
+      } catch (error) {
+        const unavailable = error instanceof DatabaseUnavailableError;
+        if (claim && !unavailable) {
+          // The claim failed (the record with it): record alone, the pump claims on its own.
+          this.#options.logger?.warn({ err: error }, 'webhook delivery: could not claim deliveries');
+          joinClaim = false;
+          continue;
+        }
+        const retry = unavailable && tries < RECORD_TRIES && !this.#abort.signal.aborted;
+        if (retry) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_DATABASE_BACKOFF_MS, 250 * 2 ** tries)));
+          continue;
+        }
+        for (const entry of batch) entry.settle(error instanceof Error ? error : new Error(String(error)));
+        break;
       }
     }
   }

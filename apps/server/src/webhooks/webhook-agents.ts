@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import { DELIVERY_SLOTS_PER_PROCESS } from './delivery-fairness.js';
 import { publicOnlyLookup } from './public-lookup.js';
 
 /** An address a delivery may connect to: checked by the SSRF guard (public-lookup.ts) unless private ones are allowed. */
@@ -12,8 +13,12 @@ export interface CheckedAddress {
 
 /** Keep-alive agents held at most (least recently used first out; each holds a few idle sockets). */
 const MAX_AGENTS = 256;
-/** Idle sockets kept per agent: the endpoint slots' worth (delivery-fairness.ts), a few more do no harm. */
-const MAX_FREE_SOCKETS = 8;
+/**
+ * Idle sockets kept per agent: a process's slots' worth (delivery-fairness.ts). Endpoints of many sellers may share
+ * one origin (a hosted receiver): with fewer, every batch of attempts that ended together closed the sockets past
+ * the limit and the next claim opened new ones (issue 36, profiled: a connect and an accept per attempt).
+ */
+const MAX_FREE_SOCKETS = DELIVERY_SLOTS_PER_PROCESS;
 /** An idle socket is closed after this long (sooner if the receiver's Keep-Alive header says so): under Node's 5 s server default. */
 const FREE_SOCKET_MS = 4_000;
 

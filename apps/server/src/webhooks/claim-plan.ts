@@ -195,6 +195,24 @@ export async function settleHeads(db: Kysely<Database>, updates: readonly HeadUp
 }
 
 /**
+ * PostgreSQL: {@link settleHeads} in one statement and one round trip (issue 36: a claim visits up to a dozen heads,
+ * and each was its own statement and commit). The heads are locked first, in endpoint order (the outbox triggers
+ * write heads in that order too, so neither waits on the other in a cycle), then each is written only if no wake
+ * came since the claim read it.
+ */
+export async function settleHeadsAtOnce(db: Kysely<Database>, updates: readonly HeadUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  const ids = updates.map((u) => u.endpointId);
+  const wakes = updates.map((u) => u.wakes);
+  const dueAts = updates.map((u) => u.dueAt);
+  await sql`with v as (select * from unnest(${ids}::uuid[], ${wakes}::integer[], ${dueAts}::timestamptz[]) as v(endpoint_id, wakes, due_at)),
+      locked as (select h.endpoint_id from webhook_delivery_heads h join v on v.endpoint_id = h.endpoint_id and v.wakes = h.wakes
+        order by h.endpoint_id for update of h)
+    update webhook_delivery_heads h set due_at = v.due_at, wakes = v.wakes + 1 from v
+    where h.endpoint_id = v.endpoint_id and h.wakes = v.wakes and h.endpoint_id in (select endpoint_id from locked)`.execute(db);
+}
+
+/**
  * Makes an endpoint's head due at its earliest waiting delivery again (enabling it: claims leave a disabled
  * endpoint's head idle). One index read; the seller's own endpoint only.
  *

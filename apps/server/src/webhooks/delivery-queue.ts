@@ -6,7 +6,7 @@ import { toIsoOrNull } from '../db/rows.js';
 import type { CustomerChangesTable, Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { recordEndpointHealth } from './endpoint-health.js';
-import { planClaim, settleHeads, type HeadUpdate } from './claim-plan.js';
+import { planClaim, settleHeads, settleHeadsAtOnce, type HeadUpdate } from './claim-plan.js';
 
 // The deliveries table as a work queue shared by every server process. A worker claims due rows with a lease
 // (its id and a time); others skip them until the lease runs out, which the worker keeps moving on while the
@@ -67,7 +67,7 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
   // alone, from a statement compiled once, before any transaction.
   if (!options.busy && (await selectAnyDueHead(handle, now)).rows.length === 0) return [];
   const { ids, heads } = await writeTransaction(handle, (trx) => leaseClaim(trx, handle.dialect, options));
-  await settleHeads(handle.db, heads);
+  await settleHeadsAtOnce(handle.db, heads);
   return loadClaimed(handle, ids, options.owner);
 }
 
@@ -279,7 +279,7 @@ export async function recordAndClaim(
     const lease = claim && claim.limit > 0 ? await leaseClaim(trx, handle.dialect, claim) : { ids: [], heads: [] };
     return { results: recorded, ...lease };
   });
-  await settleHeads(handle.db, heads);
+  await settleHeadsAtOnce(handle.db, heads);
   return { results, claimed: claim ? await loadClaimed(handle, ids, claim.owner) : [] };
 }
 

@@ -1234,12 +1234,23 @@ export interface components {
             /** @description Pass as `cursor` for the next (older) page; `null` on the last one. */
             next_cursor: string | null;
         };
-        /** @description Every error response has exactly these two properties (as in the public API). */
+        /**
+         * @description Every error response has `error` and `message`, as in the public API. A `400` or `409` about one property
+         *     of the body or one query parameter names it in `field` too, so a form marks that field without reading
+         *     the message (the public API's error body never has `field`).
+         */
         Error: {
             /** @description The HTTP reason phrase of the status, for example `Not Found`. */
             error: string;
             /** @description What went wrong, naming the failing property for invalid input. */
             message: string;
+            /**
+             * @description The body property (top-level: `address` for `address.city`) or query parameter a `400` or `409` is
+             *     about, when it is about one: `email` for a customer email another customer has, `url` for an
+             *     endpoint URL that is not allowed.
+             * @example email
+             */
+            field?: string;
         };
     };
     responses: {

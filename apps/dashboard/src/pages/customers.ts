@@ -4,7 +4,7 @@
 
 import { byId, call, client, type paths, type Schemas } from '../api.js';
 import {
-  $, act, announce, button, clearFieldErrors, confirmAction, element, fieldError, form, input, select, showError, showFieldError, signOut, timeCell, timeElement,
+  $, act, announce, button, clearFieldErrors, confirmAction, element, form, input, select, showError, showFieldError, signOut, timeCell, timeElement,
 } from '../dom.js';
 import { currentMode, modeQuery, withMode } from '../mode.js';
 
@@ -136,13 +136,8 @@ async function saveEdit(): Promise<void> {
     button('edit').focus();
     await load();
   } catch (error) {
-    if (showFieldError(error, editFields)) return;
-    // The 409 (another customer has this email) names no property first; it is about the email field all the same.
-    const message = error instanceof Error ? error.message : '';
-    if (/\bemail\b/i.test(message)) {
-      fieldError(editFields.email, message);
-      editFields.email.focus();
-    } else showError(error);
+    // The 409 (another customer has this email) names `email` as its field, like a 400 does.
+    if (!showFieldError(error, editFields)) showError(error);
   }
 }
 

@@ -7,7 +7,7 @@ import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
 import { createSecretBox } from '../webhooks/secret-box.js';
-import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { sameOrigin, signIn, fieldErrorBody } from './dashboard-test-helpers.js';
 
 describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect) => {
   let server: TestServer;
@@ -38,7 +38,7 @@ describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect)
     const { json: endpoint } = await call('POST', '/webhooks', { url: 'https://a.example.com/hooks', description: 'CRM' });
     expect(endpoint.description).toBe('CRM');
     const { json: other } = await call('POST', '/webhooks', { url: 'https://b.example.com/hooks' });
-    const taken = errorBody('Conflict', 'url https://b.example.com/hooks already has a webhook endpoint in this account; edit that one instead');
+    const taken = fieldErrorBody('Conflict', 'url https://b.example.com/hooks already has a webhook endpoint in this account; edit that one instead');
     expect((await call('POST', '/webhooks', { url: 'HTTPS://B.example.com:443/hooks' })).json).toEqual(taken);
 
     const before = (await call('GET', `/webhooks/${endpoint.id}`)).json;
@@ -146,7 +146,7 @@ describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect)
       ['GET', `${base}/test?event_type=customer.created`, undefined, 'event_type must be one this endpoint receives: customer.deleted'],
     ];
     for (const [method, path, body, message] of cases) {
-      expect((await call(method, path, body)).json, path).toEqual(errorBody('Bad Request', message));
+      expect((await call(method, path, body)).json, path).toEqual(fieldErrorBody('Bad Request', message));
     }
     expect((await call('GET', `${base}/deliveries`)).json).toEqual({ deliveries: [], next_cursor: null });
   });

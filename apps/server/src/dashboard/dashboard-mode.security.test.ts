@@ -60,6 +60,7 @@ describe.each(DIALECTS)('the dashboard test/live switch on %s', (dialect) => {
         ['GET', `/webhooks/${id}/test${q}`],
         ['POST', `/webhooks/${id}/test${q}`],
         ['POST', `/webhooks/${id}/resend-failed${q}`, { since: new Date(Date.now() - 3_600_000).toISOString() }],
+        ['GET', `/webhooks/${id}/resend-failed${q}&since=2020-01-01T00:00:00Z`],
         ['DELETE', `/webhooks/${id}${q}`],
       ];
       for (const [method, path, body] of attempts) {

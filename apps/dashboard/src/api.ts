@@ -13,6 +13,17 @@ export const client = createClient<paths>({ credentials: 'same-origin' });
 /** Thrown after a 401: the page reloads into the signed-out page, so nothing more is shown. */
 export class SignedOut extends Error {}
 
+/**
+ * A request the server refused: its message (naming the property), and `field`, the property or query parameter
+ * it is about when the server names one (`Error.field` in openapi.dashboard.yaml), for a form to mark.
+ */
+export class RefusedError extends Error {
+  constructor(message: string, readonly status: number, readonly field: string | undefined) {
+    super(message);
+    this.name = 'RefusedError';
+  }
+}
+
 /** A 503 (the server's database does not answer): a plain sentence, not the server's reason. */
 export const UNAVAILABLE_MESSAGE = 'The service is unavailable right now; try again in a moment.';
 
@@ -23,7 +34,7 @@ interface Result<D> {
 }
 
 /**
- * The answer's data, or an Error with the server's message (`{ error, message }`, the message naming the property).
+ * The answer's data, or a {@link RefusedError} with the server's message and the `field` it names, if any.
  *
  * @example
  * const { keys } = await call(client.GET('/dashboard/api/keys'));
@@ -36,7 +47,7 @@ export async function call<D>(request: Promise<Result<D>>): Promise<D> {
     throw new SignedOut();
   }
   if (response.status === 503) throw new Error(UNAVAILABLE_MESSAGE);
-  if (!response.ok) throw new Error(messageOf(error) ?? `Request failed (${response.status})`);
+  if (!response.ok) throw new RefusedError(messageOf(error) ?? `Request failed (${response.status})`, response.status, fieldOf(error));
   return data as D;
 }
 
@@ -47,3 +58,8 @@ function messageOf(error: unknown): string | undefined {
 
 /** Path parameter `id` (the client encodes it). */
 export const byId = (id: string) => ({ params: { path: { id } } });
+
+function fieldOf(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'field' in error && typeof error.field === 'string') return error.field;
+  return undefined;
+}

@@ -1,7 +1,7 @@
 // What every Settings page shares: messages, the table-cell and dialog helpers, copying a value shown once, and
 // signing out. Text is only ever set with textContent, never parsed as HTML.
 
-import { call, client, SignedOut } from './api.js';
+import { call, client, RefusedError, SignedOut } from './api.js';
 
 /** The element with this id; the page's HTML (the server's shell) is written with these ids, so a missing one is a bug. */
 export function $<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -52,17 +52,17 @@ export function fieldError(field: HTMLElement, message: string | null): void {
 }
 
 /**
- * A 400's message names its property first (`url must be an http or https URL`): shown beside that field, in the
- * server's words, the same on every form (Add and Edit endpoint alike), the field marked invalid and focused.
- * `fields` maps properties to their field (an input, or a fieldset of choices); each has a `${id}-error` box.
- * False when the message names none of them (the caller shows it in the page's error box).
+ * A 400 or 409 about one property (the server names it in the error body's `field`: `url` for "url must be an http
+ * or https URL") is shown beside that field, in the server's words, the same on every form (Add and Edit endpoint
+ * alike), the field marked invalid and focused. `fields` maps properties to their field (an input, or a fieldset of
+ * choices); each has a `${id}-error` box. False when the error names none of them (the caller shows it in the
+ * page's error box).
  */
 export function showFieldError(error: unknown, fields: Record<string, HTMLElement>): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  const name = /^([a-z_]+)\b/.exec(message)?.[1];
-  const field = name === undefined ? undefined : fields[name];
+  const name = error instanceof RefusedError ? error.field : undefined;
+  const field = name !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
   if (!field) return false;
-  fieldError(field, message);
+  fieldError(field, (error as RefusedError).message);
   (field instanceof HTMLFieldSetElement ? field.querySelector('input') ?? field : field).focus();
   return true;
 }

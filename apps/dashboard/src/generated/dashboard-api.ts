@@ -463,7 +463,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * How many failed deliveries since a time a resend would send
+         * @description What `POST` on this path would send again now: the endpoint's deliveries given up (status `failed`) and
+         *     queued at or after `since`, counted the way that request picks them and bounded like it: at most 1,001
+         *     rows are read (through the index of failed deliveries), so `count` is at most 1,000 and `more` is `true`
+         *     when others remain beyond them (the page says "1,000+"). Reading costs nothing of the seller's rate budget.
+         */
+        get: operations["countFailedWebhookDeliveries"];
         put?: never;
         /**
          * Send every failed delivery since a time again
@@ -1234,12 +1241,23 @@ export interface components {
             /** @description Pass as `cursor` for the next (older) page; `null` on the last one. */
             next_cursor: string | null;
         };
-        /** @description Every error response has exactly these two properties (as in the public API). */
+        /**
+         * @description Every error response has `error` and `message`, as in the public API. A `400` or `409` about one property
+         *     of the body or one query parameter names it in `field` too, so a form marks that field without reading
+         *     the message (the public API's error body never has `field`).
+         */
         Error: {
             /** @description The HTTP reason phrase of the status, for example `Not Found`. */
             error: string;
             /** @description What went wrong, naming the failing property for invalid input. */
             message: string;
+            /**
+             * @description The body property (top-level: `address` for `address.city`) or query parameter a `400` or `409` is
+             *     about, when it is about one: `email` for a customer email another customer has, `url` for an
+             *     endpoint URL that is not allowed.
+             * @example email
+             */
+            field?: string;
         };
     };
     responses: {
@@ -2524,6 +2542,50 @@ export interface operations {
             403: components["responses"]["CrossOrigin"];
             404: components["responses"]["WebhookNotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    countFailedWebhookDeliveries: {
+        parameters: {
+            query: {
+                /**
+                 * @description Which of the seller's data the route reads or changes: `live` (the default) or `test`, the data that test keys
+                 *     (`sk_test_`, `rk_test_`) act on. The dashboard's test/live switch sets it on every Settings page.
+                 */
+                mode?: components["parameters"]["DataMode"];
+                /** @description An ISO 8601 date-time with its offset (`Z` for UTC), not in the future. */
+                since: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's UUID. An endpoint of another seller, or a value that is not a UUID, is `404 Not Found`.
+                 * @example 7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many failed deliveries a resend would send now, and whether more remain past 1,000. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Failed deliveries since `since`, at most 1,000 (what one resend request sends). */
+                        count: number;
+                        /** @description More than 1,000 failed since `since`; a resend sends the oldest 1,000 first. */
+                        more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookNotFound"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -4,9 +4,10 @@
 
 import { byId, call, client, type paths, type Schemas } from '../api.js';
 import {
-  $, act, announce, button, clearFieldErrors, confirmAction, element, fieldError, form, input, select, showError, showFieldError, signOut, timeCell, timeElement,
+  $, act, announce, button, clearFieldErrors, confirmAction, element, form, input, select, showError, showFieldError, signOut, timeCell, timeElement,
 } from '../dom.js';
 import { currentMode, modeQuery, withMode } from '../mode.js';
+import { pagedList } from '../paged-list.js';
 
 type Customer = Schemas['DashboardCustomer'];
 type Query = NonNullable<paths['/dashboard/api/customers']['get']['parameters']['query']>;
@@ -43,21 +44,15 @@ function customerRow(customer: Customer): HTMLTableRowElement {
   ]);
 }
 
-let cursor: string | null = null;
-let query: Query = { mode: currentMode() };
-
-async function load(append = false): Promise<void> {
-  const page = await call(client.GET('/dashboard/api/customers', { params: { query: append && cursor ? { ...query, cursor } : query } }));
-  const rows = page.data.map(customerRow);
-  if (append) $('customers-body').append(...rows);
-  else $('customers-body').replaceChildren(...rows);
-  cursor = page.next_cursor;
-  $('more').hidden = cursor === null;
-  const none = $('customers-body').children.length === 0;
-  $('customers-table').hidden = none;
-  $('customers-empty').hidden = !none;
-  if (append && rows[0]) rows[0].querySelector('button')?.focus();
-}
+const list = pagedList<Query, Customer>({
+  fetch: async (query, cursor) => {
+    const page = await call(client.GET('/dashboard/api/customers', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } } }));
+    return { rows: page.data, next_cursor: page.next_cursor };
+  },
+  render: customerRow,
+  ids: { body: 'customers-body', shown: 'customers-table', empty: 'customers-empty', more: 'more' },
+  focus: (row) => row.querySelector('button')?.focus(),
+}, { mode: currentMode() });
 
 let shown: Customer | null = null;
 let opener: HTMLElement | null = null;
@@ -134,15 +129,10 @@ async function saveEdit(): Promise<void> {
     form('edit-form').hidden = true;
     announce(`${nameOf(saved)} saved.`);
     button('edit').focus();
-    await load();
+    await list.load();
   } catch (error) {
-    if (showFieldError(error, editFields)) return;
-    // The 409 (another customer has this email) names no property first; it is about the email field all the same.
-    const message = error instanceof Error ? error.message : '';
-    if (/\bemail\b/i.test(message)) {
-      fieldError(editFields.email, message);
-      editFields.email.focus();
-    } else showError(error);
+    // The 409 (another customer has this email) names `email` as its field, like a 400 does.
+    if (!showFieldError(error, editFields)) showError(error);
   }
 }
 
@@ -156,14 +146,14 @@ async function remove(): Promise<void> {
     $('detail').hidden = true;
     shown = null;
     announce(`${nameOf(customer)} deleted.`);
-    await load();
+    await list.load();
     $('customers-heading').tabIndex = -1;
     $('customers-heading').focus();
   });
 }
 
 $('sign-out').addEventListener('click', () => void signOut());
-$('more').addEventListener('click', () => void act(() => load(true)));
+$('more').addEventListener('click', () => void act(() => list.more()));
 $('detail-close').addEventListener('click', closeDetail);
 $('detail').addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && form('edit-form').hidden) closeDetail();
@@ -181,14 +171,13 @@ button('delete').addEventListener('click', () => void remove());
 $('filters').addEventListener('submit', (event) => {
   event.preventDefault();
   clearFieldErrors(filterFields);
-  query = filters();
-  void load().catch((error: unknown) => {
+  void list.load(filters()).catch((error: unknown) => {
     if (!showFieldError(error, filterFields)) showError(error);
   });
 });
 // A link from an event (`?id=`) opens on that customer.
 const linked = new URLSearchParams(window.location.search).get('id');
 void act(async () => {
-  await load();
+  await list.load();
   if (linked) await openDetail(linked, null);
 });

@@ -308,24 +308,6 @@ async function previewTest(): Promise<void> {
 /** One "Resend all failed" request queues at most this many (openapi.dashboard.yaml, resendFailedWebhookDeliveries). */
 const RESEND_CAP = 1000;
 
-/**
- * How many deliveries "Resend all failed" would queue now: the failed ones queued at or after `since`, as the
- * server picks them, counted from the failed list a page at a time and never past the cap (at most 21 pages).
- */
-async function countFailedSince(since: string): Promise<{ count: number; more: boolean }> {
-  let count = 0;
-  let cursor: string | undefined;
-  for (;;) {
-    const query: DeliveryQuery = { state: 'failed', ...(cursor ? { cursor } : {}) };
-    const page = await call(client.GET('/dashboard/api/webhooks/{id}/deliveries', { params: { path, query } }));
-    count += page.deliveries.filter((delivery) => Date.parse(delivery.created_at) >= Date.parse(since)).length;
-    if (count > RESEND_CAP) return { count: RESEND_CAP, more: true };
-    const oldest = page.deliveries.at(-1);
-    if (!page.next_cursor || !oldest || Date.parse(oldest.created_at) < Date.parse(since)) return { count, more: false };
-    cursor = page.next_cursor;
-  }
-}
-
 const deliveriesText = (count: number) => `${count.toLocaleString('en-GB')} failed deliver${count === 1 ? 'y' : 'ies'}`;
 
 async function resendAllFailed(): Promise<void> {
@@ -334,7 +316,8 @@ async function resendAllFailed(): Promise<void> {
   const since = new Date(Date.now() - Number(option.value)).toISOString();
   let counted: { count: number; more: boolean };
   try {
-    counted = await countFailedSince(since);
+    // The server counts as the resend picks, bounded like it (countFailedWebhookDeliveries): at most 1,000, and `more`.
+    counted = await call(client.GET('/dashboard/api/webhooks/{id}/resend-failed', { params: { path, query: { since, ...modeQuery() } } }));
   } catch (error) {
     showError(error);
     return;
@@ -347,7 +330,9 @@ async function resendAllFailed(): Promise<void> {
   const text = counted.more
     ? `The oldest ${deliveriesText(RESEND_CAP)} given up since ${option.textContent} are sent again, once (at most ${RESEND_CAP.toLocaleString('en-GB')} at a time; resend again for the rest).`
     : `${deliveriesText(counted.count)} given up since ${option.textContent} ${counted.count === 1 ? 'is' : 'are'} sent again, once.`;
-  const sure = await confirmAction(`Resend ${deliveriesText(counted.count)}?`, text, `Resend ${deliveriesText(counted.count)}`, { danger: false });
+  // Past the cap the count says so: "Resend 1,000+ failed deliveries?".
+  const counts = counted.more ? `${RESEND_CAP.toLocaleString('en-GB')}+ failed deliveries` : deliveriesText(counted.count);
+  const sure = await confirmAction(`Resend ${counts}?`, text, `Resend ${counts}`, { danger: false });
   if (!sure) return;
   await act(async () => {
     const { resent, more } = await call(client.POST('/dashboard/api/webhooks/{id}/resend-failed', { params: { path, query: modeQuery() }, body: { since } }));

@@ -5,6 +5,7 @@
 import { call, client, type paths, type Schemas } from '../api.js';
 import { $, act, announce, clearFieldErrors, element, input, rowButton, showError, showFieldError, signOut, timeElement } from '../dom.js';
 import { currentMode, withMode } from '../mode.js';
+import { pagedList } from '../paged-list.js';
 
 type Event = Schemas['DashboardEvent'];
 type State = Schemas['EventDeliveryState'];
@@ -42,7 +43,7 @@ function stateLine(event: Event, state: State): HTMLLIElement {
     act(async () => {
       await call(client.POST('/dashboard/api/events/{event_id}/resend', { params: { path: { event_id: event.id } }, body: { endpoint_id: state.endpoint_id } }));
       announce(`Event ${event.id} queued to be sent to ${state.endpoint_url} now.`);
-      await load();
+      await list.load();
     }));
   const url = element('a', { className: 'endpoint-url', attrs: { href: withMode(`/dashboard/settings/webhooks/${encodeURIComponent(state.endpoint_id)}`) } }, [state.endpoint_url]);
   return element('li', {}, [url, ...details, resend]);
@@ -60,33 +61,27 @@ function eventCard(event: Event): HTMLLIElement {
   ]);
 }
 
-let cursor: string | null = null;
-let query: Query = { mode: currentMode() };
-
-async function load(append = false): Promise<void> {
-  const page = await call(client.GET('/dashboard/api/events', { params: { query: append && cursor ? { ...query, cursor } : query } }));
-  const cards = page.events.map(eventCard);
-  if (append) $('events-list').append(...cards);
-  else $('events-list').replaceChildren(...cards);
-  cursor = page.next_cursor;
-  $('more').hidden = cursor === null;
-  const none = $('events-list').children.length === 0;
-  $('events-list').hidden = none;
-  $('events-empty').hidden = !none;
-  const first = cards[0]?.querySelector('h3');
-  if (append && first) {
+const list = pagedList<Query, Event>({
+  fetch: async (query, cursor) => {
+    const page = await call(client.GET('/dashboard/api/events', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } } }));
+    return { rows: page.events, next_cursor: page.next_cursor };
+  },
+  render: eventCard,
+  ids: { body: 'events-list', shown: 'events-list', empty: 'events-empty', more: 'more' },
+  focus: (card) => {
+    const first = card.querySelector('h3');
+    if (!first) return;
     first.tabIndex = -1;
     first.focus();
-  }
-}
+  },
+}, { mode: currentMode() });
 
 $('sign-out').addEventListener('click', () => void signOut());
-$('more').addEventListener('click', () => void act(() => load(true)));
+$('more').addEventListener('click', () => void act(() => list.more()));
 $('filters').addEventListener('submit', (event) => {
   event.preventDefault();
   clearFieldErrors(fields);
-  query = filters();
-  void load().catch((error: unknown) => {
+  void list.load(filters()).catch((error: unknown) => {
     if (!showFieldError(error, fields)) showError(error);
   });
 });
@@ -94,5 +89,4 @@ $('filters').addEventListener('submit', (event) => {
 const linked = new URLSearchParams(window.location.search);
 fields.customer_id.value = linked.get('customer_id') ?? '';
 fields.event_id.value = linked.get('event_id') ?? '';
-query = filters();
-void act(() => load());
+void act(() => list.load(filters()));

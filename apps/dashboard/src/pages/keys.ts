@@ -1,7 +1,7 @@
 // The Settings → API Keys page: plain DOM, data from /dashboard/api (openapi.dashboard.yaml).
 // Text is only ever set with textContent, never parsed as HTML.
 
-import { byId, call, client, type Schemas } from '../api.js';
+import { byId, call, client, RefusedError, type Schemas } from '../api.js';
 import { displayOrder, replacements } from '../key-order.js';
 import { currentMode, modeQuery } from '../mode.js';
 import { accessWords, GRANTS, scopesFor, type Level } from '../scope-choices.js';
@@ -236,12 +236,13 @@ function openCreate(): void {
   input('key-name').focus();
 }
 
-/** A 400 from the server names its property first: show it beside that field. */
+/** A 400 from the server names its property (the error's `field`): show it beside that field. */
 function showCreateError(error: unknown): void {
+  const field = error instanceof RefusedError ? error.field : undefined;
   const message = error instanceof Error ? error.message : String(error);
-  if (message.startsWith('expires_at ')) fieldError(input('key-expires'), message.replace('expires_at', 'The expiration date'));
-  else if (message.startsWith('name ')) fieldError(input('key-name'), message.replace('name', 'The name'));
-  else if (message.startsWith('scopes ')) fieldError($('key-scopes'), message);
+  if (field === 'expires_at') fieldError(input('key-expires'), message.replace('expires_at', 'The expiration date'));
+  else if (field === 'name') fieldError(input('key-name'), message.replace('name', 'The name'));
+  else if (field === 'scopes') fieldError($('key-scopes'), message);
   else {
     dialog('create-dialog').close();
     showError(error);

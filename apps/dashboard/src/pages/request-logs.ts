@@ -4,6 +4,7 @@
 import { byId, call, client, type paths, type Schemas } from '../api.js';
 import { $, act, clearFieldErrors, element, input, select, showError, showFieldError, signOut, timeCell, timeElement } from '../dom.js';
 import { currentMode, modeQuery } from '../mode.js';
+import { pagedList } from '../paged-list.js';
 
 type Log = Schemas['RequestLog'];
 type Query = NonNullable<paths['/dashboard/api/request-logs']['get']['parameters']['query']>;
@@ -45,21 +46,15 @@ function logRow(log: Log): HTMLTableRowElement {
   ]);
 }
 
-let cursor: string | null = null;
-let query: Query = { mode: currentMode() };
-
-async function load(append = false): Promise<void> {
-  const page = await call(client.GET('/dashboard/api/request-logs', { params: { query: append && cursor ? { ...query, cursor } : query } }));
-  const rows = page.request_logs.map(logRow);
-  if (append) $('logs-body').append(...rows);
-  else $('logs-body').replaceChildren(...rows);
-  cursor = page.next_cursor;
-  $('more').hidden = cursor === null;
-  const none = $('logs-body').children.length === 0;
-  $('logs-table').hidden = none;
-  $('logs-empty').hidden = !none;
-  if (append && rows[0]) rows[0].querySelector('button')?.focus();
-}
+const list = pagedList<Query, Log>({
+  fetch: async (query, cursor) => {
+    const page = await call(client.GET('/dashboard/api/request-logs', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } } }));
+    return { rows: page.request_logs, next_cursor: page.next_cursor };
+  },
+  render: logRow,
+  ids: { body: 'logs-body', shown: 'logs-table', empty: 'logs-empty', more: 'more' },
+  focus: (row) => row.querySelector('button')?.focus(),
+}, { mode: currentMode() });
 
 /** The most pages of keys the Key filter lists (100 each): far beyond any seller's keys of one mode. */
 const KEY_PAGES_MAX = 10;
@@ -107,7 +102,7 @@ function closeDetail(): void {
 }
 
 $('sign-out').addEventListener('click', () => void signOut());
-$('more').addEventListener('click', () => void act(() => load(true)));
+$('more').addEventListener('click', () => void act(() => list.more()));
 $('detail-close').addEventListener('click', closeDetail);
 $('detail').addEventListener('keydown', (event) => {
   if (event.key === 'Escape') closeDetail();
@@ -115,15 +110,11 @@ $('detail').addEventListener('keydown', (event) => {
 $('filters').addEventListener('submit', (event) => {
   event.preventDefault();
   clearFieldErrors(fields);
-  query = filters();
-  void load().catch((error: unknown) => {
+  void list.load(filters()).catch((error: unknown) => {
     if (!showFieldError(error, fields)) showError(error);
   });
 });
 // A link from elsewhere (`?request_id=`) opens on that request.
 const linked = new URLSearchParams(window.location.search).get('request_id');
-if (linked) {
-  fields.request_id.value = linked;
-  query = filters();
-}
-void act(() => Promise.all([loadKeys(), load()]));
+if (linked) fields.request_id.value = linked;
+void act(() => Promise.all([loadKeys(), list.load(filters())]));

@@ -3,7 +3,7 @@ import { writeAuditRow } from '../audit/audit-log.js';
 import { CLI_ACTOR } from '../audit/audit-actions.js';
 import { DIALECTS } from '../test/test-database.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
-import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { sameOrigin, signIn, fieldErrorBody } from './dashboard-test-helpers.js';
 
 describe.each(DIALECTS)('the Activity API on %s', (dialect) => {
   let server: TestServer;
@@ -57,7 +57,7 @@ describe.each(DIALECTS)('the Activity API on %s', (dialect) => {
     for (const cursor of ['0', 'abc', '-5', '1e3', `${'9'.repeat(17)}`]) {
       const refused = await server.call('GET', `/dashboard/api/activity?cursor=${cursor}`, { headers: { cookie } });
       expect(refused.status, cursor).toBe(400);
-      expect(refused.json).toEqual({ error: 'Bad Request', message: "cursor must be a previous page's next_cursor" });
+      expect(refused.json).toEqual(fieldErrorBody('Bad Request', "cursor must be a previous page's next_cursor"));
     }
     const twice = await server.call('GET', '/dashboard/api/activity?cursor=5&cursor=6', { headers: { cookie } });
     expect(twice.status).toBe(400);

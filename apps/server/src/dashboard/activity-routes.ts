@@ -16,7 +16,7 @@ function beforeIdOf(query: Record<string, unknown>): number | undefined {
   const cursor = query.cursor;
   if (cursor === undefined) return undefined;
   const id = typeof cursor === 'string' ? parseDeliveryCursor(cursor) : undefined;
-  if (id === undefined) throw errors.badRequest("cursor must be a previous page's next_cursor");
+  if (id === undefined) throw errors.badRequest("cursor must be a previous page's next_cursor", 'cursor');
   return id;
 }
 

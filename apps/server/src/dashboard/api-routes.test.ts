@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
-import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { sameOrigin, signIn, fieldErrorBody } from './dashboard-test-helpers.js';
 
 describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
   let server: TestServer;
@@ -61,7 +61,7 @@ describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
     expect(keys.find((k) => k.id === secret.json.id)).toMatchObject({ mode: 'test', scopes: null });
     const live = (await call('GET', '/keys')).json as { keys: { id: string; mode: string }[] };
     expect(live.keys.every((k) => k.mode === 'live')).toBe(true);
-    expect((await call('GET', '/keys?mode=prod')).json).toEqual({ error: 'Bad Request', message: 'mode must be one of live, test' });
+    expect((await call('GET', '/keys?mode=prod')).json).toEqual(fieldErrorBody('Bad Request', 'mode must be one of live, test'));
     const audit = await server.handle.db.selectFrom('audit_log').select('action').where('target_id', '=', created.json.id).execute();
     expect(audit).toEqual([{ action: 'api_key.created' }]);
     expect((await server.call('GET', '/api/events', { key: created.json.key })).status).toBe(200);
@@ -81,7 +81,7 @@ describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
     for (const [body, message] of cases) {
       const answer = await call('POST', '/keys', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.json).toEqual(errorBody('Bad Request', message));
+      expect(answer.json).toEqual(fieldErrorBody('Bad Request', message));
     }
     expect((await call('GET', '/keys')).json.keys.length).toBe(before);
   });
@@ -105,14 +105,14 @@ describe.each(DIALECTS)('dashboard key management API on %s', (dialect) => {
     for (const [body, message] of cases) {
       const response = await call('POST', '/keys', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.json).toEqual(errorBody('Bad Request', message));
+      expect(response.json).toEqual(fieldErrorBody('Bad Request', message));
     }
     const notJson = await server.call('POST', '/dashboard/api/keys', {
       headers: { cookie, ...sameOrigin(server), 'content-type': 'text/plain' },
       raw: 'name=x',
     });
     expect(notJson.json).toEqual(errorBody('Unsupported Media Type', 'Content-Type must be application/json'));
-    expect((await call('POST', '/keys')).json).toEqual(errorBody('Bad Request', 'body must be a JSON object'));
+    expect((await call('POST', '/keys')).json).toEqual(fieldErrorBody('Bad Request', 'body must be a JSON object'));
   });
 
   it('stores a name exactly as it echoed it', async () => {

@@ -49,14 +49,15 @@ export function registerApiRoutes(
     const current = await loadAccount(database, sellerId, expiresAt, now(), versions);
     if (!current) throw dashboardErrors.notSignedIn();
     const extra = Object.keys(body).find((name) => name !== 'api_version');
-    if (extra !== undefined) throw errors.badRequest(`${extra} is not an allowed property`);
-    if (wanted === undefined) throw errors.badRequest('api_version is required');
+    if (extra !== undefined) throw errors.badRequest(`${extra} is not an allowed property`, extra);
+    if (wanted === undefined) throw errors.badRequest('api_version is required', 'api_version');
     if (typeof wanted !== 'string' || !current.api_versions_available.includes(wanted)) {
       const open = current.api_versions_available;
       throw errors.badRequest(
         open.length === 0
           ? `api_version cannot change: ${current.api_version} is the latest version`
           : `api_version must be a newer version: one of ${open.join(', ')}`,
+        'api_version',
       );
     }
     await audited(database, dashboardAudit(request), (trx) => setSellerApiVersion(trx, sellerId, wanted),

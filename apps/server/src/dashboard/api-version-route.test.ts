@@ -4,7 +4,7 @@ import { FIXTURE_OLD_VERSION, fixtureVersioning } from '@customers-api/core/test
 import { findSeller, setSellerApiVersion } from '../db/sellers.js';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
-import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { sameOrigin, signIn, fieldErrorBody } from './dashboard-test-helpers.js';
 
 // The fixture version (test-only) is older than the latest, so a seller pinned to it has a newer one to move to.
 describe.each(DIALECTS)('dashboard API version of the account on %s', (dialect) => {
@@ -41,7 +41,7 @@ describe.each(DIALECTS)('dashboard API version of the account on %s', (dialect) 
 
     const back = await call('PATCH', '/account/api-version', { api_version: FIXTURE_OLD_VERSION });
     expect(back.status).toBe(400);
-    expect(back.json).toEqual(errorBody('Bad Request', `api_version cannot change: ${LATEST_API_VERSION} is the latest version`));
+    expect(back.json).toEqual(fieldErrorBody('Bad Request', `api_version cannot change: ${LATEST_API_VERSION} is the latest version`));
     expect((await findSeller(server.handle, seller.sellerId))?.api_version).toBe(LATEST_API_VERSION);
     // Another seller's pin is untouched (the session's seller only).
     expect((await findSeller(server.handle, other.sellerId))?.api_version).toBe(FIXTURE_OLD_VERSION);
@@ -61,7 +61,7 @@ describe.each(DIALECTS)('dashboard API version of the account on %s', (dialect) 
     ] as const) {
       const refused = await put(body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(refused.json).toEqual(errorBody('Bad Request', message));
+      expect(refused.json).toEqual(fieldErrorBody('Bad Request', message));
     }
     expect((await findSeller(server.handle, other.sellerId))?.api_version).toBe(FIXTURE_OLD_VERSION);
   });

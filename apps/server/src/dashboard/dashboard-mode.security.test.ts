@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/test-database.js';
 import { newCustomer, startTestServer, type TestServer } from '../test/test-server.js';
-import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { sameOrigin, signIn, fieldErrorBody } from './dashboard-test-helpers.js';
 
 const NOT_FOUND = { error: 'Not Found', message: 'Webhook endpoint not found' };
 
@@ -60,6 +60,7 @@ describe.each(DIALECTS)('the dashboard test/live switch on %s', (dialect) => {
         ['GET', `/webhooks/${id}/test${q}`],
         ['POST', `/webhooks/${id}/test${q}`],
         ['POST', `/webhooks/${id}/resend-failed${q}`, { since: new Date(Date.now() - 3_600_000).toISOString() }],
+        ['GET', `/webhooks/${id}/resend-failed${q}&since=2020-01-01T00:00:00Z`],
         ['DELETE', `/webhooks/${id}${q}`],
       ];
       for (const [method, path, body] of attempts) {
@@ -108,7 +109,7 @@ describe.each(DIALECTS)('the dashboard test/live switch on %s', (dialect) => {
     for (const path of ['/keys', '/webhooks', '/activity']) {
       for (const mode of ['prod', 'TEST', '']) {
         const refused = await as('GET', `${path}?mode=${mode}`);
-        expect([refused.status, refused.json], `${path} ${mode}`).toEqual([400, { error: 'Bad Request', message: 'mode must be one of live, test' }]);
+        expect([refused.status, refused.json], `${path} ${mode}`).toEqual([400, fieldErrorBody('Bad Request', 'mode must be one of live, test')]);
       }
     }
   });

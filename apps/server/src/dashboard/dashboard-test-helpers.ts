@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.js';
-import type { TestServer } from '../test/test-server.js';
+import { errorBody, type TestServer } from '../test/test-server.js';
 import { createLoginLink, loginLinkUrl, peekLoginLink } from './login-links.js';
 
 /** Same-origin headers, as the dashboard page itself sends them. */
@@ -67,4 +67,18 @@ export async function signedInPage(
   await page.waitForURL(/\/dashboard\/settings\/api-keys/);
   await page.locator('#keys-body tr').first().waitFor();
   return { context, page };
+}
+
+/**
+ * The dashboard API's error body for a 400 or 409: core's two properties, plus `field` (the property the refusal is
+ * about) when the message names one first: `events[0] must be a string` → `events`; `body must…` names none.
+ */
+export function fieldErrorBody(error: string, message: string | RegExp, field: string | undefined = fieldNamedBy(message)) {
+  return { ...errorBody(error, message), ...(field === undefined ? {} : { field }) };
+}
+
+function fieldNamedBy(message: string | RegExp): string | undefined {
+  if (typeof message !== 'string') return expect.any(String) as unknown as string;
+  const name = /^([a-z_]+)(?=[\s[:])/.exec(message)?.[1];
+  return name === 'body' ? undefined : name;
 }

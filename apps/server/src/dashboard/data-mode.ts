@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 export function dataModeOf(query: unknown): Mode {
   const mode = (query as Record<string, unknown> | undefined)?.mode;
   if (mode === undefined) return 'live';
-  if (mode !== 'live' && mode !== 'test') throw errors.badRequest('mode must be one of live, test');
+  if (mode !== 'live' && mode !== 'test') throw errors.badRequest('mode must be one of live, test', 'mode');
   return mode;
 }
 

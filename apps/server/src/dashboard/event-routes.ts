@@ -20,13 +20,13 @@ export function parseEventQuery(query: Query): EventSearch {
   const eventId = single(query, 'event_id');
   if (eventId !== undefined) {
     const hex = /^(?:evt_)?([0-9a-f]{4,32})$/i.exec(eventId)?.[1];
-    if (!hex) throw errors.badRequest('event_id must be an event id or its beginning: at least 4 hex digits, with or without evt_');
+    if (!hex) throw errors.badRequest('event_id must be an event id or its beginning: at least 4 hex digits, with or without evt_', 'event_id');
     search.eventIdPrefix = `evt_${hex.toLowerCase()}`;
   }
   const customerId = single(query, 'customer_id');
   if (customerId !== undefined) {
     const id = canonicalUuid(customerId);
-    if (!id) throw errors.badRequest('customer_id must be a customer id (a UUID)');
+    if (!id) throw errors.badRequest('customer_id must be a customer id (a UUID)', 'customer_id');
     search.customerId = id;
   }
   return search;
@@ -49,8 +49,8 @@ export function registerEventRoutes(
     async (request, reply) => {
       const body = requireBody(request) as Record<string, unknown>;
       const extra = Object.keys(body).find((name) => name !== 'endpoint_id');
-      if (extra !== undefined) throw errors.badRequest(`${extra} is not an allowed property`);
-      if (typeof body.endpoint_id !== 'string') throw errors.badRequest('endpoint_id is required: the webhook endpoint to send the event to');
+      if (extra !== undefined) throw errors.badRequest(`${extra} is not an allowed property`, extra);
+      if (typeof body.endpoint_id !== 'string') throw errors.badRequest('endpoint_id is required: the webhook endpoint to send the event to', 'endpoint_id');
       const endpointId = body.endpoint_id;
       const sellerId = request.dashboardSession!.sellerId;
       const eventId = request.params.event_id;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSellerKeyLimit, setSellerRateLimit } from '../db/sellers.js';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestServer } from '../test/test-server.js';
-import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { sameOrigin, signIn, fieldErrorBody } from './dashboard-test-helpers.js';
 import { createSellerKey } from './seller-keys.js';
 
 // Keys without bounds (issue 36): a cap on a seller's unexpired keys, the key routes charged to the seller's API
@@ -121,7 +121,7 @@ describe.each(DIALECTS)('dashboard key limits on %s', (dialect) => {
       cursor = page.next_cursor;
     } while (cursor);
     expect(seen).toEqual(all.keys.map((key) => key.id));
-    expect((await seller.call('GET', '/keys?limit=101')).json).toEqual(errorBody('Bad Request', /^limit must be a whole number from 1 to 100$/));
-    expect((await seller.call('GET', '/keys?cursor=nope')).json).toEqual(errorBody('Bad Request', /^cursor is not valid/));
+    expect((await seller.call('GET', '/keys?limit=101')).json).toEqual(fieldErrorBody('Bad Request', /^limit must be a whole number from 1 to 100$/));
+    expect((await seller.call('GET', '/keys?cursor=nope')).json).toEqual(fieldErrorBody('Bad Request', /^cursor is not valid/));
   });
 });

@@ -19,12 +19,12 @@ export function encodeKeyCursor({ createdAt, id }: KeyCursor): string {
  */
 export function parseKeyPageQuery(query: Record<string, unknown>): { limit: number; after?: KeyCursor } {
   const extra = Object.keys(query).find((name) => name !== 'limit' && name !== 'cursor');
-  if (extra !== undefined) throw errors.badRequest(`${extra} is not an allowed query parameter; use limit and cursor`);
+  if (extra !== undefined) throw errors.badRequest(`${extra} is not an allowed query parameter; use limit and cursor`, extra);
   const { limit: limitText, cursor } = query;
   let limit = KEY_PAGE_LIMIT;
   if (limitText !== undefined) {
     if (typeof limitText !== 'string' || !/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > KEY_PAGE_LIMIT) {
-      throw errors.badRequest(`limit must be a whole number from 1 to ${KEY_PAGE_LIMIT}`);
+      throw errors.badRequest(`limit must be a whole number from 1 to ${KEY_PAGE_LIMIT}`, 'limit');
     }
     limit = Number(limitText);
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditRows } from '../audit/audit-log.js';
 import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
-import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { sameOrigin, signIn, fieldErrorBody } from './dashboard-test-helpers.js';
 
 const HOUR = 3_600_000;
 
@@ -76,7 +76,7 @@ describe.each(DIALECTS)('rolling an API key on %s', (dialect) => {
     const before = (await dashboard('GET', '/keys')).json.keys.length;
     clock = at(HOUR);
 
-    const notRollable = errorBody('Conflict', 'API key is revoked or expired; only an active key can be rolled');
+    const notRollable = fieldErrorBody('Conflict', 'API key is revoked or expired; only an active key can be rolled');
     expect((await dashboard('POST', `/keys/${revoked.id}/roll`, { overlap: '1h' })).json).toEqual(notRollable);
     expect((await dashboard('POST', `/keys/${expiring.id}/roll`, { overlap: '1h' })).json).toEqual(notRollable);
     for (const id of [other.keyId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
@@ -91,7 +91,7 @@ describe.each(DIALECTS)('rolling an API key on %s', (dialect) => {
       [{ overlap: '1h', name: 'x' }, 'name is not an allowed property'],
     ];
     for (const [body, message] of cases) {
-      expect((await dashboard('POST', `/keys/${seller.keyId}/roll`, body)).json, JSON.stringify(body)).toEqual(errorBody('Bad Request', message));
+      expect((await dashboard('POST', `/keys/${seller.keyId}/roll`, body)).json, JSON.stringify(body)).toEqual(fieldErrorBody('Bad Request', message));
     }
     expect((await dashboard('GET', '/keys')).json.keys.length).toBe(before);
     expect(await works(other.key)).toBe(201);

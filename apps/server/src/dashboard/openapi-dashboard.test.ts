@@ -152,6 +152,9 @@ describe.each(DIALECTS)('openapi.dashboard.yaml against the server on %s', (dial
     expectDocumented('POST', `${hooks}/{id}/reveal-secret`, 404, await call('POST', `${hooks}/nope/reveal-secret`));
     expectDocumented('POST', `${hooks}/{id}/reveal-secret`, 403, await call('POST', `${hooks}/${id}/reveal-secret`, undefined, { origin: 'https://evil.example' }));
     const resendFailed = `${hooks}/{id}/resend-failed`;
+    expectDocumented('GET', resendFailed, 200, await call('GET', `${hooks}/${id}/resend-failed?since=2026-01-01T00:00:00Z`));
+    expectDocumented('GET', resendFailed, 400, await call('GET', `${hooks}/${id}/resend-failed?since=soon`));
+    expectDocumented('GET', resendFailed, 404, await call('GET', `${hooks}/nope/resend-failed?since=2026-01-01T00:00:00Z`));
     expectDocumented('POST', resendFailed, 200, await call('POST', `${hooks}/${id}/resend-failed`, { since: '2026-01-01T00:00:00Z' }));
     expectDocumented('POST', resendFailed, 400, await call('POST', `${hooks}/${id}/resend-failed`, { since: 'soon' }));
     expectDocumented('POST', resendFailed, 404, await call('POST', `${hooks}/nope/resend-failed`, { since: '2026-01-01T00:00:00Z' }));

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { errors, type RateLimiter } from '@customers-api/core';
 import { pathOf } from '../http/request-target.js';
 import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from '../http/security-headers.js';
-import { sendApiError } from '../http/send-error.js';
+import { sendApiError, sendDashboardError } from '../http/send-error.js';
+import { handleError } from '../http/error-handling.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { registerJsonBodyParser } from '../http/json-body-parser.js';
 import { registerActivityRoutes } from './activity-routes.js';
@@ -58,6 +59,8 @@ export async function registerDashboard(app: FastifyInstance, { webhooks, ...dep
       await dashboard.register(async (login) => registerLoginRoutes(login, { ...deps, assets }));
       await dashboard.register(
         async (api) => {
+          // The API's errors, with the property a 400 or 409 is about as data (`field`) for the pages' forms.
+          api.setErrorHandler((error, request, reply) => handleError(error, request, reply, sendDashboardError));
           registerSessionGuard(api, deps);
           registerApiRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
           registerWebhookRoutes(api, { database: deps.database, now: deps.now, ...webhooks });

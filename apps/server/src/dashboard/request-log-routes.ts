@@ -24,34 +24,34 @@ export function parseRequestLogQuery(query: Query): RequestLogFilters {
   const filters: RequestLogFilters = { limit, ...(beforeId !== undefined ? { beforeId } : {}) };
   const requestId = single(query, 'request_id');
   if (requestId !== undefined) {
-    if (requestId.length === 0 || requestId.length > 128) throw errors.badRequest('request_id must be 1 to 128 characters');
+    if (requestId.length === 0 || requestId.length > 128) throw errors.badRequest('request_id must be 1 to 128 characters', 'request_id');
     filters.requestId = requestId;
   }
   const statusClass = single(query, 'status_class');
   if (statusClass !== undefined) {
-    if (!STATUS_CLASSES.includes(statusClass)) throw errors.badRequest(`status_class must be one of ${STATUS_CLASSES.join(', ')}`);
+    if (!STATUS_CLASSES.includes(statusClass)) throw errors.badRequest(`status_class must be one of ${STATUS_CLASSES.join(', ')}`, 'status_class');
     filters.statusClass = Number(statusClass[0]);
   }
   const method = single(query, 'method');
   if (method !== undefined) {
-    if (!METHODS.includes(method)) throw errors.badRequest(`method must be one of ${METHODS.join(', ')}`);
+    if (!METHODS.includes(method)) throw errors.badRequest(`method must be one of ${METHODS.join(', ')}`, 'method');
     filters.method = method;
   }
   const path = single(query, 'path');
   if (path !== undefined) {
-    if (!path.startsWith('/') || path.length > 2048) throw errors.badRequest('path must start with / and be at most 2048 characters');
+    if (!path.startsWith('/') || path.length > 2048) throw errors.badRequest('path must start with / and be at most 2048 characters', 'path');
     filters.pathIsPrefix = path.endsWith('*');
     filters.path = filters.pathIsPrefix ? path.slice(0, -1) : path;
   }
   const keyId = single(query, 'key_id');
   if (keyId !== undefined) {
     const id = canonicalUuid(keyId);
-    if (!id) throw errors.badRequest('key_id must be an API key id (a UUID)');
+    if (!id) throw errors.badRequest('key_id must be an API key id (a UUID)', 'key_id');
     filters.keyId = id;
   }
   const mode = single(query, 'mode');
   if (mode !== undefined) {
-    if (mode !== 'live' && mode !== 'test') throw errors.badRequest('mode must be one of live, test');
+    if (mode !== 'live' && mode !== 'test') throw errors.badRequest('mode must be one of live, test', 'mode');
     filters.mode = mode;
   }
   const since = dateTimeOf(query, 'since');

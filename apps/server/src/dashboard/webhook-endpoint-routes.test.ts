@@ -7,7 +7,7 @@ import { DIALECTS } from '../test/test-database.js';
 import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServer } from '../test/test-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
 import { createSecretBox } from '../webhooks/secret-box.js';
-import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { sameOrigin, signIn, fieldErrorBody } from './dashboard-test-helpers.js';
 
 describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect) => {
   let server: TestServer;
@@ -38,7 +38,7 @@ describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect)
     const { json: endpoint } = await call('POST', '/webhooks', { url: 'https://a.example.com/hooks', description: 'CRM' });
     expect(endpoint.description).toBe('CRM');
     const { json: other } = await call('POST', '/webhooks', { url: 'https://b.example.com/hooks' });
-    const taken = errorBody('Conflict', 'url https://b.example.com/hooks already has a webhook endpoint in this account; edit that one instead');
+    const taken = fieldErrorBody('Conflict', 'url https://b.example.com/hooks already has a webhook endpoint in this account; edit that one instead');
     expect((await call('POST', '/webhooks', { url: 'HTTPS://B.example.com:443/hooks' })).json).toEqual(taken);
 
     const before = (await call('GET', `/webhooks/${endpoint.id}`)).json;
@@ -117,6 +117,9 @@ describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect)
 
     receiver.answerWith(() => ({ status: 204 }));
     const before = mine().length;
+    // The page asks first how many it will send: the server counts them as the resend picks them.
+    const counted = await call('GET', `/webhooks/${endpoint.id}/resend-failed?since=${encodeURIComponent(since)}`);
+    expect(counted.json).toEqual({ count: 2, more: false });
     const resent = await call('POST', `/webhooks/${endpoint.id}/resend-failed`, { since });
     expect(resent.json).toEqual({ resent: 2, more: false });
     await drain();
@@ -124,6 +127,7 @@ describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect)
     expect(again.sort()).toEqual(failed.deliveries.map((d: { event_id: string }) => d.event_id).sort());
     // Nothing failed is left: a second resend-all finds nothing.
     expect((await call('POST', `/webhooks/${endpoint.id}/resend-failed`, { since })).json).toEqual({ resent: 0, more: false });
+    expect((await call('GET', `/webhooks/${endpoint.id}/resend-failed?since=${encodeURIComponent(since)}`)).json).toEqual({ count: 0, more: false });
     const actions = (await listAuditRows(server.handle, { sellerId: seller.sellerId, limit: 5 })).map((row) => row.action);
     expect(actions.filter((a) => a === 'webhook_delivery.resent_failed')).toHaveLength(2);
   });
@@ -140,13 +144,16 @@ describe.each(DIALECTS)("dashboard: an endpoint's own page API on %s", (dialect)
       ['GET', `${base}/deliveries?limit=51`, undefined, 'limit must be an integer from 1 to 50'],
       ['GET', `${base}/deliveries?state=failed&state=all`, undefined, 'state must be given once'],
       ['POST', `${base}/resend-failed`, {}, 'since is required'],
+      ['GET', `${base}/resend-failed`, undefined, 'since is required'],
+      ['GET', `${base}/resend-failed?since=yesterday`, undefined, 'since must be an ISO 8601 date-time with its offset, e.g. 2026-11-25T08:00:00Z'],
+      ['GET', `${base}/resend-failed?since=2026-11-25T08:00:00Z&limit=5`, undefined, 'limit is not a known query parameter'],
       ['POST', `${base}/resend-failed`, { since: 'yesterday' }, 'since must be an ISO 8601 date-time with its offset, e.g. 2026-11-25T08:00:00Z'],
       ['POST', `${base}/resend-failed`, { since: '2999-01-01T00:00:00Z' }, 'since must not be in the future'],
       ['POST', `${base}/test?event_type=customer.created`, undefined, 'event_type must be one this endpoint receives: customer.deleted'],
       ['GET', `${base}/test?event_type=customer.created`, undefined, 'event_type must be one this endpoint receives: customer.deleted'],
     ];
     for (const [method, path, body, message] of cases) {
-      expect((await call(method, path, body)).json, path).toEqual(errorBody('Bad Request', message));
+      expect((await call(method, path, body)).json, path).toEqual(fieldErrorBody('Bad Request', message));
     }
     expect((await call('GET', `${base}/deliveries`)).json).toEqual({ deliveries: [], next_cursor: null });
   });

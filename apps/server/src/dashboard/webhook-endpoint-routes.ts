@@ -6,6 +6,8 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { requireBody } from '../http/json-body-parser.js';
 import { endpointSuccessRates, findDeliveryDetail } from '../webhooks/delivery-pages.js';
 import { resendFailedSince, revealEndpointSecret } from '../webhooks/endpoint-edits.js';
+import { countFailedSince } from '../webhooks/failed-since.js';
+import { onlyKnown, single, type Query } from './page-query.js';
 import { endpointHealthReport } from '../webhooks/endpoint-health-report.js';
 import { findEndpoint } from '../webhooks/endpoints.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
@@ -76,6 +78,14 @@ export function registerWebhookEndpointRoutes(
     return found(await audited(database, dashboardAudit(request),
       (trx) => revealEndpointSecret(trx, box, sellerId, request.params.id),
       (revealed) => revealed && { sellerId, mode, action: 'webhook_endpoint.secret_revealed', targetId: revealed.id }, now()));
+  });
+
+  // What the resend below would send now, counted by its own query and bounded like it (at most cap + 1 rows read).
+  app.get<EndpointRoute>('/webhooks/:id/resend-failed', inMode, async (request) => {
+    const query = request.query as Query;
+    onlyKnown(query, ['since', 'mode']);
+    const since = parseResendFailed({ since: single(query, 'since') }, now());
+    return found(await countFailedSince(database, sessionTenant(request).sellerId, request.params.id, since));
   });
 
   app.post<EndpointRoute>('/webhooks/:id/resend-failed', charged, async (request) => {

@@ -17,11 +17,11 @@ const EDITABLE = new Set(['url', 'events', 'description']);
 export function parseNewWebhookEndpoint(body: unknown): NewWebhookEndpoint {
   const input = body as Record<string, unknown>;
   for (const property of Object.keys(input)) {
-    if (!ALLOWED.has(property)) throw errors.badRequest(`${property} is not an allowed property`);
+    if (!ALLOWED.has(property)) throw errors.badRequest(`${property} is not an allowed property`, property);
   }
-  if (input.url === undefined || input.url === null) throw errors.badRequest('url is required');
-  if (typeof input.url !== 'string') throw errors.badRequest('url must be a string');
-  if (input.api_version !== undefined && typeof input.api_version !== 'string') throw errors.badRequest('api_version must be a string');
+  if (input.url === undefined || input.url === null) throw errors.badRequest('url is required', 'url');
+  if (typeof input.url !== 'string') throw errors.badRequest('url must be a string', 'url');
+  if (input.api_version !== undefined && typeof input.api_version !== 'string') throw errors.badRequest('api_version must be a string', 'api_version');
   const apiVersion = input.api_version === undefined ? {} : { apiVersion: input.api_version as string };
   return { url: input.url, ...eventsAndDescription(input), ...apiVersion };
 }
@@ -30,13 +30,13 @@ export function parseNewWebhookEndpoint(body: unknown): NewWebhookEndpoint {
 function eventsAndDescription(input: Record<string, unknown>): { events?: string[]; description?: string } {
   const parsed: { events?: string[]; description?: string } = {};
   if (input.events !== undefined) {
-    if (!Array.isArray(input.events)) throw errors.badRequest('events must be an array of event types');
+    if (!Array.isArray(input.events)) throw errors.badRequest('events must be an array of event types', 'events');
     const index = input.events.findIndex((type: unknown) => typeof type !== 'string');
-    if (index !== -1) throw errors.badRequest(`events[${index}] must be a string`);
+    if (index !== -1) throw errors.badRequest(`events[${index}] must be a string`, 'events');
     parsed.events = input.events as string[];
   }
   if (input.description !== undefined) {
-    if (typeof input.description !== 'string') throw errors.badRequest('description must be a string');
+    if (typeof input.description !== 'string') throw errors.badRequest('description must be a string', 'description');
     parsed.description = input.description;
   }
   return parsed;
@@ -52,10 +52,10 @@ function eventsAndDescription(input: Record<string, unknown>): { events?: string
 export function parseEndpointEdit(body: unknown): EndpointEdit {
   const input = body as Record<string, unknown>;
   for (const property of Object.keys(input)) {
-    if (!EDITABLE.has(property)) throw errors.badRequest(`${property} is not an allowed property`);
+    if (!EDITABLE.has(property)) throw errors.badRequest(`${property} is not an allowed property`, property);
   }
   if (Object.keys(input).length === 0) throw errors.badRequest('body must name at least one of url, events, description');
-  if (input.url !== undefined && typeof input.url !== 'string') throw errors.badRequest('url must be a string');
+  if (input.url !== undefined && typeof input.url !== 'string') throw errors.badRequest('url must be a string', 'url');
   return { ...(input.url === undefined ? {} : { url: input.url as string }), ...eventsAndDescription(input) };
 }
 
@@ -68,11 +68,13 @@ export function parseEndpointEdit(body: unknown): EndpointEdit {
  * checkEndpointValues({ url: 'ftp://x.example/' }, { allowPrivate: false }); // throws "url must be an http or https URL"
  */
 export function checkEndpointValues(input: EndpointEdit, { allowPrivate }: { allowPrivate: boolean }): void {
-  const problem =
-    (input.url === undefined ? undefined : webhookUrlProblem(input.url, { allowPrivate })) ??
-    (input.events === undefined ? undefined : eventTypesProblem(input.events)) ??
-    (input.description === undefined ? undefined : descriptionProblem(input.description));
-  if (problem) throw errors.badRequest(problem);
+  const problems = [
+    ['url', input.url === undefined ? undefined : webhookUrlProblem(input.url, { allowPrivate })],
+    ['events', input.events === undefined ? undefined : eventTypesProblem(input.events)],
+    ['description', input.description === undefined ? undefined : descriptionProblem(input.description)],
+  ] as const;
+  const [field, problem] = problems.find(([, found]) => found !== undefined) ?? [];
+  if (problem) throw errors.badRequest(problem, field);
 }
 
 function eventTypesProblem(events: readonly string[]): string | undefined {
@@ -92,14 +94,14 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 export function parseResendFailed(body: unknown, now: Date): Date {
   const input = body as Record<string, unknown>;
   for (const property of Object.keys(input)) {
-    if (property !== 'since') throw errors.badRequest(`${property} is not an allowed property`);
+    if (property !== 'since') throw errors.badRequest(`${property} is not an allowed property`, property);
   }
-  if (input.since === undefined || input.since === null) throw errors.badRequest('since is required');
-  if (typeof input.since !== 'string') throw errors.badRequest('since must be a string');
+  if (input.since === undefined || input.since === null) throw errors.badRequest('since is required', 'since');
+  if (typeof input.since !== 'string') throw errors.badRequest('since must be a string', 'since');
   const since = new Date(input.since);
   if (!DATE_TIME.test(input.since) || Number.isNaN(since.getTime())) {
-    throw errors.badRequest('since must be an ISO 8601 date-time with its offset, e.g. 2026-11-25T08:00:00Z');
+    throw errors.badRequest('since must be an ISO 8601 date-time with its offset, e.g. 2026-11-25T08:00:00Z', 'since');
   }
-  if (since.getTime() > now.getTime()) throw errors.badRequest('since must not be in the future');
+  if (since.getTime() > now.getTime()) throw errors.badRequest('since must not be in the future', 'since');
   return since;
 }

@@ -15,7 +15,7 @@ type Query = Record<string, unknown>;
 function single(query: Query, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw errors.badRequest(`${name} must be given once`);
+  if (typeof value !== 'string') throw errors.badRequest(`${name} must be given once`, name);
   return value;
 }
 
@@ -29,25 +29,25 @@ export function parseDeliveryQuery(query: Query): DeliveryPageQuery {
   const parsed: DeliveryPageQuery = { limit: DELIVERY_PAGE_LIMIT };
   const state = single(query, 'state');
   if (state !== undefined) {
-    if (!(STATES as readonly string[]).includes(state)) throw errors.badRequest(`state must be one of ${STATES.join(', ')}`);
+    if (!(STATES as readonly string[]).includes(state)) throw errors.badRequest(`state must be one of ${STATES.join(', ')}`, 'state');
     parsed.state = state as DeliveryState;
   }
   const eventType = single(query, 'event_type');
   if (eventType !== undefined) parsed.eventType = eventTypeOf(eventType);
   const eventId = single(query, 'event_id');
   if (eventId !== undefined) {
-    if (!isEventId(eventId)) throw errors.badRequest('event_id must be an event id (evt_ and 32 hex digits)');
+    if (!isEventId(eventId)) throw errors.badRequest('event_id must be an event id (evt_ and 32 hex digits)', 'event_id');
     parsed.eventId = eventId;
   }
   const cursor = single(query, 'cursor');
   if (cursor !== undefined) {
-    if (parseDeliveryCursor(cursor) === undefined) throw errors.badRequest("cursor must be a previous page's next_cursor");
+    if (parseDeliveryCursor(cursor) === undefined) throw errors.badRequest("cursor must be a previous page's next_cursor", 'cursor');
     parsed.cursor = cursor;
   }
   const limit = single(query, 'limit');
   if (limit !== undefined) {
     if (!/^[1-9][0-9]?$/.test(limit) || Number(limit) > DELIVERY_PAGE_LIMIT) {
-      throw errors.badRequest(`limit must be an integer from 1 to ${DELIVERY_PAGE_LIMIT}`);
+      throw errors.badRequest(`limit must be an integer from 1 to ${DELIVERY_PAGE_LIMIT}`, 'limit');
     }
     parsed.limit = Number(limit);
   }
@@ -55,7 +55,7 @@ export function parseDeliveryQuery(query: Query): DeliveryPageQuery {
 }
 
 function eventTypeOf(value: string): CustomerEventType {
-  if (!isEventType(value)) throw errors.badRequest(`event_type must be one of ${CUSTOMER_EVENT_TYPES.join(', ')}`);
+  if (!isEventType(value)) throw errors.badRequest(`event_type must be one of ${CUSTOMER_EVENT_TYPES.join(', ')}`, 'event_type');
   return value;
 }
 
@@ -71,7 +71,7 @@ export function testEventType(query: Query, endpoint: Pick<WebhookEndpoint, 'eve
   if (asked === undefined) return endpoint.events.includes('customer.updated') ? 'customer.updated' : endpoint.events[0]!;
   const type = eventTypeOf(asked);
   if (!endpoint.events.includes(type)) {
-    throw errors.badRequest(`event_type must be one this endpoint receives: ${endpoint.events.join(', ')}`);
+    throw errors.badRequest(`event_type must be one this endpoint receives: ${endpoint.events.join(', ')}`, 'event_type');
   }
   return type;
 }

@@ -61,6 +61,7 @@ describe.each(DIALECTS)('dashboard webhooks: tenancy, CSRF, keys and logs on %s'
         await asStranger('POST', `/webhooks/${id}/disable`),
         await asStranger('POST', `/webhooks/${id}/reveal-secret`),
         await asStranger('POST', `/webhooks/${id}/resend-failed`, { since: '2020-01-01T00:00:00Z' }),
+        await asStranger('GET', `/webhooks/${id}/resend-failed?since=2020-01-01T00:00:00Z`),
         await asStranger('GET', `/webhooks/${id}/deliveries/${eventId}`),
         await asStranger('GET', `/webhooks/${id}/test`),
       ];

@@ -7,7 +7,7 @@ import { errorBody, newCustomer, startTestServer, type TestSeller, type TestServ
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
 import { changeFromRow } from '../webhooks/changes.js';
 import { createSecretBox } from '../webhooks/secret-box.js';
-import { sameOrigin, signIn } from './dashboard-test-helpers.js';
+import { sameOrigin, signIn, fieldErrorBody } from './dashboard-test-helpers.js';
 
 const ALL = ['customer.created', 'customer.updated', 'customer.deleted'];
 const PRIVATE = 'url must point at a public address (loopback and private networks are refused)';
@@ -117,9 +117,9 @@ describe.each(DIALECTS)('dashboard webhooks API on %s', (dialect) => {
     for (const [body, message] of cases) {
       const response = await call('POST', '/webhooks', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.json).toEqual(errorBody('Bad Request', message));
+      expect(response.json).toEqual(fieldErrorBody('Bad Request', message));
     }
-    expect((await call('POST', '/webhooks')).json).toEqual(errorBody('Bad Request', 'body must be a JSON object'));
+    expect((await call('POST', '/webhooks')).json).toEqual(fieldErrorBody('Bad Request', 'body must be a JSON object'));
     expect(await endpoints()).toEqual(before);
   });
 
@@ -211,7 +211,7 @@ describe.each(DIALECTS)('dashboard webhooks API on %s with --allow-private-webho
     for (const url of ['http://127.0.0.1:4242/hook', 'http://localhost:3001/x', 'http://10.1.2.3/y']) {
       expect((await create(url)).status, url).toBe(201);
     }
-    expect((await create('file:///etc/passwd')).json).toEqual(errorBody('Bad Request', 'url must be an http or https URL'));
+    expect((await create('file:///etc/passwd')).json).toEqual(fieldErrorBody('Bad Request', 'url must be an http or https URL'));
   });
 
   it('delivers changes and the test event, signed with the shown secret; resend and rotation reach the receiver', async () => {

@@ -23,16 +23,16 @@ export function registerErrorHandling(app: FastifyInstance, core: CoreHandler): 
   app.setNotFoundHandler((request, reply) => answerFromCore(core, request, reply));
 }
 
-export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply, send = sendApiError): FastifyReply {
   if (isClientAbort(error, request)) {
     // The client's own doing, routine on any public server: a short line, no stack, no error-level alert.
     request.log.info({ code: (error as { code: string }).code }, 'client aborted the request');
-    return sendApiError(reply, errors.badRequest('the request did not arrive whole'));
+    return send(reply, errors.badRequest('the request did not arrive whole'));
   }
   const { apiError, fault } = toHttpError(error, request);
   if (fault) request.log.error({ err: error }, 'request failed');
   else if (error instanceof DatabaseUnavailableError) request.log.warn({ kind: error.kind }, 'the database does not answer');
-  return sendApiError(reply, apiError);
+  return send(reply, apiError);
 }
 
 /**

@@ -6,3 +6,14 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
   reply.code(error.status).headers(errorHeaders(error.headers)).type('application/json; charset=utf-8');
   return reply.send(error.toBody());
 }
+
+/**
+ * The dashboard API's error body: core's `{ error, message }`, plus `field` when the error is about one request
+ * property or query parameter (core's `ApiError.field`), so a form marks that field without reading the message
+ * (openapi.dashboard.yaml's `Error`). The public API's body never carries it.
+ */
+export function sendDashboardError(reply: FastifyReply, error: ApiError): FastifyReply {
+  reply.code(error.status).headers(errorHeaders(error.headers)).type('application/json; charset=utf-8');
+  const fielded = (error.status === 400 || error.status === 409) && error.field !== undefined;
+  return reply.send(fielded ? { ...error.toBody(), field: error.field } : error.toBody());
+}

@@ -7,6 +7,7 @@ import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import { GIVE_UP_BATCH, RESEND_FAILED_LIMIT } from './delivery-caps.js';
 import { claimDeliveries } from './delivery-queue.js';
 import { disableEndpoint, resendFailedSince } from './endpoint-edits.js';
+import { countFailedSince } from './failed-since.js';
 import { createEndpoint, resendDelivery } from './endpoints.js';
 import { createSecretBox } from './secret-box.js';
 import { SqlWebhookStore } from './sql-webhook-store.js';
@@ -41,14 +42,22 @@ describe.each(DIALECTS)('delivery caps on %s', (dialect) => {
     const total = 2 * RESEND_FAILED_LIMIT + 500;
     await seedDeliveries(db.handle, seller, id, total, { failedAt: at(-3_600_000).toISOString() });
     const resend = () => resendFailedSince(db.handle, seller, id, at(-86_400_000), at(0));
+    // The page's count before each resend: what it will send, at most the cap, and whether more remain past it.
+    const count = () => countFailedSince(db.handle, seller, id, at(-86_400_000));
+    expect(await count()).toEqual({ count: RESEND_FAILED_LIMIT, more: true });
     expect(await resend()).toEqual({ id, resent: RESEND_FAILED_LIMIT, more: true });
     expect(await states(db.handle, id)).toEqual({ waiting: RESEND_FAILED_LIMIT, failed: total - RESEND_FAILED_LIMIT });
     expect(await resend()).toMatchObject({ resent: RESEND_FAILED_LIMIT, more: true });
+    expect(await count()).toEqual({ count: 500, more: false });
     expect(await resend()).toMatchObject({ resent: 500, more: false });
+    expect(await count()).toEqual({ count: 0, more: false });
     expect(await resend()).toMatchObject({ resent: 0, more: false });
+    // Failed before `since`: not counted (they are not resent either).
+    expect(await countFailedSince(db.handle, seller, id, at(-60_000))).toEqual({ count: 0, more: false });
     expect(await states(db.handle, id)).toEqual({ waiting: total, failed: 0 });
     // Another seller's request changes nothing.
     expect(await resendFailedSince(db.handle, await newTestSeller(db.handle), id, at(-86_400_000), at(0))).toBeUndefined();
+    expect(await countFailedSince(db.handle, await newTestSeller(db.handle), id, at(-86_400_000))).toBeUndefined();
   });
 
   it('gives up a disabled endpoint’s waiting deliveries a batch at a time: the request one, claims the rest', async () => {

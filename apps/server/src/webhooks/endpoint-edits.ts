@@ -5,6 +5,7 @@ import { canonicalUuid } from '../db/uuid.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { giveUpWaiting, RESEND_FAILED_LIMIT } from './delivery-caps.js';
 import { descriptionProblem } from './endpoint-description.js';
+import { failedSince } from './failed-since.js';
 import {
   duplicateUrlMessage,
   endpointFromRow,
@@ -157,19 +158,8 @@ export async function resendFailedSince(
 ): Promise<{ id: string; resent: number; more: boolean } | undefined> {
   const endpoint = await findEndpoint(handle, sellerId, idArg);
   if (!endpoint) return undefined;
-  // Through the partial index of failed deliveries (migration 016): reads one page, whatever failed before.
-  const failed = await handle.db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('seller_id', '=', sellerId)
-    .where('endpoint_id', '=', endpoint.id)
-    .where('next_attempt_at', 'is', null)
-    .where('delivered_at', 'is', null)
-    .where('created_at', '>=', since.toISOString())
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit + 1)
-    .execute();
+  // One page, whatever failed before (failed-since.ts: the same query counts them for the page).
+  const failed = await failedSince(handle, sellerId, endpoint.id, since, limit + 1);
   const page = failed.slice(0, limit).map((row) => row.id);
   if (page.length === 0) return { id: endpoint.id, resent: 0, more: false };
   const result = await handle.db

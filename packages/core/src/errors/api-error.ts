@@ -30,12 +30,18 @@ export class ApiError extends Error {
   readonly status: ErrorStatus;
   /** Extra response headers the status calls for (for example `WWW-Authenticate` on 401, `Allow` on 405). */
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The request property (body property or query parameter) a 400 or 409 is about, when it is one: data for a
+   * form to mark that field (the dashboard's error body carries it). Never part of the public API's body.
+   */
+  readonly field: string | undefined;
 
-  constructor(status: ErrorStatus, message: string, headers: Record<string, string> = {}) {
+  constructor(status: ErrorStatus, message: string, headers: Record<string, string> = {}, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.headers = headers;
+    this.field = field;
   }
 
   /** The response body: exactly the two properties of the `Error` schema. */

@@ -27,7 +27,8 @@ export const MESSAGES = {
  * throw errors.emailTaken('ada@example.com'); // 409 "A customer with email ada@example.com already exists"
  */
 export const errors = {
-  badRequest: (message: string) => new ApiError(400, message),
+  /** `field`: the property or query parameter the message names, when there is one (see {@link ApiError.field}). */
+  badRequest: (message: string, field?: string) => new ApiError(400, message, {}, field),
   apiKeyMissing: () =>
     new ApiError(401, MESSAGES.apiKeyMissing, { 'WWW-Authenticate': 'Bearer' }),
   apiKeyInvalid: () =>
@@ -53,7 +54,7 @@ export const errors = {
         'create a key granted that scope, or use a secret key',
     ),
   /** `message`: duplicateUrlMessage(url). */
-  webhookUrlTaken: (message: string) => new ApiError(409, message),
+  webhookUrlTaken: (message: string) => new ApiError(409, message, {}, 'url'),
   webhookEndpointDisabled: () => new ApiError(409, MESSAGES.webhookEndpointDisabled),
   routeNotFound: (path: string) => new ApiError(404, `No route matches ${path}`),
   methodNotAllowed: (method: string, allowed: readonly string[]) =>
@@ -62,14 +63,14 @@ export const errors = {
     }),
   requestTimeout: () => new ApiError(408, MESSAGES.requestTimeout),
   emailTaken: (email: string) =>
-    new ApiError(409, `A customer with email ${email} already exists`),
+    new ApiError(409, `A customer with email ${email} already exists`, {}, 'email'),
   payloadTooLarge: (limitBytes: number) =>
     new ApiError(413, `Request body must be at most ${limitBytes} bytes`),
   unsupportedMediaType: () => new ApiError(415, MESSAGES.unsupportedMediaType),
   idempotencyKeyReused: () => new ApiError(400, MESSAGES.idempotencyKeyReused),
   idempotencyKeyMalformed: () =>
     new ApiError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters (! to ~, no spaces)'),
-  cursorInvalid: () => new ApiError(400, MESSAGES.cursorInvalid),
+  cursorInvalid: () => new ApiError(400, MESSAGES.cursorInvalid, {}, 'cursor'),
   /** `headers` adds the rate-limit fields (`RateLimit`, `RateLimit-Policy`) beside `Retry-After`. */
   tooManyRequests: (retryAfterSeconds: number, headers: Record<string, string> = {}) =>
     new ApiError(

@@ -3,7 +3,7 @@ import * as generated from '../generated/query-validators.js';
 import type { Status } from '../types.js';
 import type { AjvError, GeneratedValidator } from './ajv-error.js';
 import { EARLIEST_INSTANT, isDateTimeOutOfRange, LATEST_INSTANT } from './date-time.js';
-import { messageFor } from './messages.js';
+import { fieldFor, messageFor } from './messages.js';
 
 const validateListQuery = (generated as unknown as Record<string, GeneratedValidator>)
   .validateListCustomersQuery as GeneratedValidator;
@@ -54,7 +54,7 @@ export function parseQueryWith(validator: GeneratedValidator, rawQuery: string):
   if (!validator(query)) {
     // Stryker disable next-line ArrayDeclaration: ajv always sets `errors` when a validator returns false
     const failures = validator.errors ?? [];
-    throw errors.badRequest(outOfRangeMessage(failures, query) ?? messageFor(failures, { root: 'query', member: 'query parameter' }));
+    throw errors.badRequest(outOfRangeMessage(failures, query) ?? messageFor(failures, { root: 'query', member: 'query parameter' }), fieldFor(failures));
   }
   return { ...query };
 }

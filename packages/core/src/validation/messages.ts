@@ -120,3 +120,17 @@ export function messageFor(errors: readonly AjvError[], subject: Subject = BODY)
   const other = branches.find((e) => e.keyword !== 'type');
   return other ? describe(other) : `${name} must be ${typeList(types)}`;
 }
+
+/**
+ * The top-level property a failed validation is about (the one {@link messageFor} names first: `address` for
+ * `address.city`), or undefined when it is about the whole body. A form marks that field.
+ */
+export function fieldFor(errors: readonly AjvError[]): string | undefined {
+  const last = errors[errors.length - 1];
+  if (!last) return undefined;
+  const top = last.instancePath.slice(1).split('/')[0];
+  if (top) return top.replaceAll('~1', '/').replaceAll('~0', '~');
+  if (last.keyword === 'required') return String(last.params.missingProperty);
+  if (last.keyword === 'additionalProperties') return String(last.params.additionalProperty);
+  return undefined;
+}

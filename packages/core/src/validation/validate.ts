@@ -2,7 +2,7 @@ import { errors } from '../errors/registry.js';
 import * as generated from '../generated/validators.js';
 import type { CustomerCreate, CustomerUpdate } from '../types.js';
 import type { GeneratedValidator } from './ajv-error.js';
-import { messageFor } from './messages.js';
+import { fieldFor, messageFor } from './messages.js';
 import { findUnstorableText } from './unstorable-text.js';
 
 const validators = generated as unknown as Record<keyof typeof generated, GeneratedValidator>;
@@ -23,7 +23,7 @@ function check<T>(validator: GeneratedValidator, body: unknown): T {
     throw errors.badRequest('body must be a JSON object');
   }
   // Stryker disable next-line ArrayDeclaration: ajv always sets `errors` when a validator returns false
-  if (!validator(body)) throw errors.badRequest(messageFor(validator.errors ?? []));
+  if (!validator(body)) throw errors.badRequest(messageFor(validator.errors ?? []), fieldFor(validator.errors ?? []));
   const unstorable = findUnstorableText(body);
   if (unstorable) throw errors.badRequest(unstorable);
   return body as T;

@@ -44,7 +44,7 @@ export function eventTypes(events: readonly string[] | undefined): CustomerEvent
  */
 export function endpointUrl(url: string, options: { allowPrivate: boolean }): string {
   const problem = webhookUrlProblem(url, options);
-  if (problem) throw errors.badRequest(problem);
+  if (problem) throw errors.badRequest(problem, 'url');
   return normalizeWebhookUrl(url);
 }
 
@@ -55,14 +55,14 @@ export function endpointUrl(url: string, options: { allowPrivate: boolean }): st
  * endpointApiVersion('2026-11-26', ['2026-11-26']); // '2026-11-26'
  */
 export function endpointApiVersion(version: string, open: readonly string[]): string {
-  if (!open.includes(version)) throw errors.badRequest(`api_version must be one of: ${open.join(', ')}`);
+  if (!open.includes(version)) throw errors.badRequest(`api_version must be one of: ${open.join(', ')}`, 'api_version');
   return version;
 }
 
 /** The description, or a 400 naming it. */
 export function endpointDescription(description: string): string {
   const problem = descriptionProblem(description);
-  if (problem) throw errors.badRequest(problem);
+  if (problem) throw errors.badRequest(problem, 'description');
   return description;
 }
 

@@ -123,4 +123,15 @@ describe('isKeyUsable', () => {
     expect(isKeyUsable({ expiresAt: '2026-11-25T12:00:00.000Z' }, now)).toBe(false);
     expect(isKeyUsable({ revokedAt: '2026-11-01T00:00:00.000Z' }, now)).toBe(false);
   });
+
+  it('takes from the store what it says (mode or scopes alone) and the rest from the key’s prefix', async () => {
+    const restrictedTest = generateApiKey({ kind: 'restricted', mode: 'test' });
+    const secretLive = generateApiKey();
+    const modeOnly = async () => ({ ...seller, mode: 'live' as const });
+    const scopesOnly = async () => ({ ...seller, scopes: ['customers:read'] });
+    expect(await authenticate(headers({ 'X-API-Key': restrictedTest }), modeOnly)).toEqual({ ...seller, mode: 'live', scopes: [] });
+    expect(await authenticate(headers({ 'X-API-Key': secretLive }), modeOnly)).toEqual({ ...seller, mode: 'live', scopes: null });
+    expect(await authenticate(headers({ 'X-API-Key': restrictedTest }), scopesOnly)).toEqual({ ...seller, mode: 'test', scopes: ['customers:read'] });
+    expect(await authenticate(headers({ 'X-API-Key': secretLive }), async () => ({ ...seller, scopes: null }))).toEqual({ ...seller, mode: 'live', scopes: null });
+  });
 });

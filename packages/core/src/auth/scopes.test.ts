@@ -65,6 +65,11 @@ describe('scopes', () => {
   it('parses a list of scope names, refusing an unknown one by name', () => {
     expect(parseScopeList('events:read, customers:read,events:read')).toEqual({ ok: true, scopes: ['customers:read', 'events:read'] });
     expect(parseScopeList([])).toEqual({ ok: true, scopes: [] });
+    expect(parseScopeList([' events:read ', 'customers:write'])).toEqual({ ok: true, scopes: ['customers:write', 'events:read'] });
+    // Empty entries (a trailing comma, a blank list) are no scope, not an unknown one.
+    expect(parseScopeList('customers:read,, ,')).toEqual({ ok: true, scopes: ['customers:read'] });
+    expect(parseScopeList(['', ' '])).toEqual({ ok: true, scopes: [] });
+    expect(parseScopeList('')).toEqual({ ok: true, scopes: [] });
     expect(parseScopeList('customers:read,customers:delete')).toEqual({
       ok: false,
       message: `unknown scope "customers:delete"; the scopes are ${SCOPES.join(', ')}`,

@@ -86,4 +86,16 @@ describe('authenticateOperation: listCustomers', () => {
     expect(await authenticateOperation(list, {}, header, { lookupKey: setup.lookups.lookupKey }, undefined, '')).toEqual({ seller });
     expect(setup.combined).not.toHaveBeenCalled();
   });
+
+  it('another operation with a query and a one-step page lookup: the key alone, no page read', async () => {
+    const setup = await setUp();
+    const header = headers({ 'X-API-Key': setup.sellers[0]!.key });
+    const { seller } = setup.sellers[0]!;
+    for (const id of ['createCustomer', 'getCustomer', 'listEvents']) {
+      const operation = OPERATIONS.find((candidate) => candidate.id === id)!;
+      expect(await authenticateOperation(operation, {}, header, setup.lookups, undefined, 'limit=1')).toEqual({ seller });
+    }
+    expect(await authenticateOperation(undefined, {}, header, setup.lookups, undefined, 'limit=1')).toEqual({ seller });
+    expect(setup.combined).not.toHaveBeenCalled();
+  });
 });

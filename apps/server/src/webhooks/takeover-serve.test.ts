@@ -46,9 +46,11 @@ describe('kill -9 of one of two serve processes on PostgreSQL', () => {
     expect(code, out).toBe(0);
     const flags = ['--allow-private-webhooks', '--secret-key-file', keyFile, '--rate-limit', '0'];
 
-    // Until the kill, the receiver holds every request open: A's attempts stay in flight, their leases renewed.
-    let killed = false;
-    receiver.answerWith(() => (killed ? { status: 204 } : 'hang'));
+    // The receiver holds open every request that arrives before B starts: A's attempts stay in flight, their leases
+    // renewed, until the kill. Requests after that are B's (A's slots are all taken) and answered at once: if a
+    // starved A missed its renewals and B took a lease over before the kill, B's attempt still succeeds first time.
+    let bStarted = false;
+    receiver.answerWith(() => (bStarted ? { status: 204 } : 'hang'));
     const a = await serve(database.url, flags);
     running.push(a);
     const customers = 12;
@@ -62,6 +64,7 @@ describe('kill -9 of one of two serve processes on PostgreSQL', () => {
     const held = await receiver.waitUntil((all) => all.length >= 4);
     const heldIds = new Set(held.map((r) => r.event.id as string));
     // B starts beside it and finds the endpoint's slots taken (counted across processes): it sends nothing yet.
+    bStarted = true;
     const b = await serve(database.url, flags);
     running.push(b);
     const leased = await handle.db.selectFrom('webhook_deliveries').select(['lease_owner']).where('lease_owner', 'is not', null).execute();
@@ -69,7 +72,6 @@ describe('kill -9 of one of two serve processes on PostgreSQL', () => {
 
     await new Promise((resolve) => {
       a.child.once('exit', resolve);
-      killed = true;
       a.child.kill('SIGKILL');
     });
     expect(a.child.signalCode).toBe('SIGKILL');

@@ -439,25 +439,21 @@ export class DeliveryWorker {
     const { clock, database, random, logger } = this.#options;
     const observed = this.#options.observer?.(delivery);
     this.#attempts++;
-    const change = changeFromRow(delivery.change);
-    // In the endpoint's pinned version (core's chain), which the body's api_version and Customers-Version name.
-    const event = eventInVersion(customerEvent(change), delivery.apiVersion, {
-      versioning: this.#options.versioning,
-      now: () => new Date(clock.now()),
-    });
-    const body = JSON.stringify(event.body);
+    const eventId = delivery.change.event_id;
     let outcome: AttemptOutcome;
     const startedAt = new Date(clock.now());
     const started = performance.now();
     let signature = '';
     try {
+      const event = this.#event(delivery);
+      const body = JSON.stringify(event.body);
       const keys = [this.#open(delivery.secret, delivery.endpointId)];
       if (delivery.previousSecret && delivery.previousSecretExpiresAt && Date.parse(delivery.previousSecretExpiresAt) > clock.now()) {
         keys.push(this.#open(delivery.previousSecret, delivery.endpointId));
       }
       // Signed at the attempt's start, so the kept attempt time gives back `webhook-timestamp` (delivery-detail.ts).
       // node:crypto's HMAC, byte for byte core's Web Crypto signature without a key import per attempt.
-      const headers = await webhookHeaders(keys, { id: change.eventId, timestamp: Math.floor(startedAt.getTime() / 1000), body }, signWithNode);
+      const headers = await webhookHeaders(keys, { id: eventId, timestamp: Math.floor(startedAt.getTime() / 1000), body }, signWithNode);
       signature = headers['webhook-signature'];
       outcome = await sendWebhook({
         url: delivery.url,
@@ -483,12 +479,28 @@ export class DeliveryWorker {
           ? await this.#recordDelivered({ delivery, outcome, sent })
           : await this.#record(database, delivery, outcome, { now: attemptInstant(delivery, new Date(clock.now())), owner: this.#owner, random, sent });
       observed?.(result, outcome);
-      const context = { endpointId: delivery.endpointId, eventId: change.eventId, attempt: delivery.attempts + 1, result };
+      const context = { endpointId: delivery.endpointId, eventId, attempt: delivery.attempts + 1, result };
       if (result === 'delivered') logger?.debug({ ...context, status: (outcome as { status: number }).status }, 'webhook delivered');
       else logger?.warn({ ...context, ...outcome, body: undefined }, 'webhook delivery failed');
     } catch (error) {
       observed?.('error', outcome);
-      logger?.warn({ err: error, endpointId: delivery.endpointId, eventId: change.eventId }, 'webhook delivery: could not record the attempt');
+      logger?.warn({ err: error, endpointId: delivery.endpointId, eventId }, 'webhook delivery: could not record the attempt');
+    }
+  }
+
+  /**
+   * The delivery's event in the endpoint's pinned version (core's chain), which the body's api_version and
+   * Customers-Version name. A change row it cannot read (damaged, or written by hand) throws a message that the
+   * attempt records as its failure: the process never dies of a row it reads.
+   */
+  #event(delivery: ClaimedDelivery): ReturnType<typeof eventInVersion> {
+    try {
+      return eventInVersion(customerEvent(changeFromRow(delivery.change)), delivery.apiVersion, {
+        versioning: this.#options.versioning,
+        now: () => new Date(this.#options.clock.now()),
+      });
+    } catch (error) {
+      throw new Error(`could not build the event from its recorded change: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

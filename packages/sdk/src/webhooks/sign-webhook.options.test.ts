@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_ID, newSecret, SIGNED_AT, signedHeaders, UPDATED } from '../../test/helpers/webhooks';
 import { ConfigurationError } from '../core/errors';
 import { signWebhook } from './sign-webhook';
@@ -6,6 +6,8 @@ import { signWebhook } from './sign-webhook';
 // signWebhook's options at their edges: which id wins, the timestamp forms and bounds, and what a refusal says.
 
 const secret = newSecret();
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('signWebhook options', () => {
   it('takes the id option over the event id, and a string payload gets a random msg_ id', async () => {
@@ -44,5 +46,17 @@ describe('signWebhook options', () => {
     const error = await signWebhook(UPDATED, 'whsec_not base64!').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toBe('A webhook secret is whsec_ followed by base64, and this one is not: was it cut short or changed when copied?');
+  });
+
+  it('passes a failure that is not about the secret (WebCrypto refusing the key) on as it is', async () => {
+    const failure = new Error('no WebCrypto here');
+    vi.spyOn(globalThis.crypto.subtle, 'importKey').mockRejectedValue(failure);
+    await expect(signWebhook(UPDATED, secret)).rejects.toBe(failure);
+  });
+
+  it('signs a null payload from plain JavaScript as the body null, with a random msg_ id', async () => {
+    const { headers, body } = await signWebhook(null as never, secret);
+    expect(body).toBe('null');
+    expect(headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
   });
 });

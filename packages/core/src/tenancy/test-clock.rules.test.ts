@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors/api-error.js';
+import { refusal } from '../../test/refusal.js';
 import type { SellerContext } from '../types.js';
 import { changeTestClock, testClockNow, testClockTimestamp, type TestClockDoor } from './test-clock.js';
 
@@ -22,16 +22,6 @@ function door() {
     },
   };
   return { clock, moves };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return `${error.status} ${error.message}`;
-    throw error;
-  }
-  return 'not refused';
 }
 
 describe('changeTestClock', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors/api-error.js';
+import { refusal } from '../../test/refusal.js';
 import { MemoryCustomerStore } from '../store/memory-store.js';
 import { MemoryWebhookStore } from '../store/memory-webhook-store.js';
 import type { SellerContext } from '../types.js';
@@ -14,16 +14,6 @@ import type { WebhookStore } from './webhook-store.js';
 const seller: SellerContext = { sellerId: 's1', customerLimit: 10 };
 const clock = () => '2026-11-27T00:00:00.000Z';
 const store = () => new MemoryWebhookStore(new MemoryCustomerStore());
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return `${error.status} ${error.message}`;
-    throw error;
-  }
-  return 'not refused';
-}
 
 describe('webhook service options', () => {
   it('refuses loopback and private URLs unless the host allows them', async () => {

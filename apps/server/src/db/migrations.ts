@@ -882,6 +882,26 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('server_settings').ifExists().execute();
       },
     },
+    // Request logs cost their rows' index writes (issue 39's bench rows): the (occurred_at, id) index goes (the
+    // retention prune walks the primary key from the oldest row instead: rows are written in time order), and
+    // the client's request id is indexed only where a client sent one (most rows have none).
+    '035_request_log_indexes': {
+      async up(db: Kysely<any>) {
+        await db.schema.dropIndex('request_logs_occurred_at').ifExists().execute();
+        await db.schema.dropIndex('request_logs_seller_client_request').ifExists().execute();
+        await db.schema
+          .createIndex('request_logs_seller_client_request')
+          .on('request_logs')
+          .columns(['seller_id', 'client_request_id'])
+          .where(sql.ref('client_request_id'), 'is not', null)
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('request_logs_seller_client_request').ifExists().execute();
+        await db.schema.createIndex('request_logs_seller_client_request').on('request_logs').columns(['seller_id', 'client_request_id']).execute();
+        await db.schema.createIndex('request_logs_occurred_at').on('request_logs').columns(['occurred_at', 'id']).execute();
+      },
+    },
   };
 }
 

@@ -80,6 +80,8 @@ describe.each(DIALECTS)('the request log recorder on %s', (dialect) => {
   it('prunes rows past 30 days and beyond a seller\'s share, at most a batch at a time', async () => {
     const seller = await createSeller(database.handle, { name: 'prune', plan: 'starter' });
     const { pruneRequestLogs } = await import('./request-log-store.js');
+    // Rows are written in time order (the prune relies on it): start from an empty table, the oldest rows first.
+    await database.handle.db.deleteFrom('request_logs').execute();
     recorder = createRequestLogRecorder({ database: database.handle, log: pino({ level: 'silent' }), now: () => new Date('2026-11-26T10:00:00Z'), flushMs: 3_600_000 });
     for (let i = 0; i < 3; i++) recorder.record(entry(seller.id, { occurredAt: '2026-10-01T00:00:00.000Z', path: `/old/${i}` }));
     for (let i = 0; i < 6; i++) recorder.record(entry(seller.id, { path: `/new/${i}` }));
@@ -88,5 +90,21 @@ describe.each(DIALECTS)('the request log recorder on %s', (dialect) => {
     expect(await pruneRequestLogs(database.handle, { now, sellers: [], batch: 2 })).toBe(2);
     expect(await pruneRequestLogs(database.handle, { now, sellers: [seller.id], perSeller: 4, batch: 100 })).toBe(3);
     expect((await rowsOf(seller.id)).map((row) => row.path)).toEqual(['/new/2', '/new/3', '/new/4', '/new/5']);
+  });
+
+  it('prunes expired rows through the primary key from the oldest, stopping at the first row still kept', async () => {
+    const seller = await createSeller(database.handle, { name: 'prune order', plan: 'starter' });
+    const { pruneRequestLogs } = await import('./request-log-store.js');
+    await database.handle.db.deleteFrom('request_logs').execute();
+    recorder = createRequestLogRecorder({ database: database.handle, log: pino({ level: 'silent' }), now: () => new Date(), flushMs: 3_600_000 });
+    recorder.record(entry(seller.id, { occurredAt: '2026-10-01T00:00:00.000Z', path: '/expired' }));
+    recorder.record(entry(seller.id, { occurredAt: '2026-10-27T10:00:00.000Z', path: '/kept' }));
+    recorder.record(entry(seller.id, { occurredAt: '2026-10-02T00:00:00.000Z', path: '/late' }));
+    await recorder.flush();
+    const now = new Date('2026-11-26T10:00:00Z');
+    expect(await pruneRequestLogs(database.handle, { now, sellers: [] })).toBe(1);
+    // The row written out of order waits until the row before it expires too.
+    expect((await rowsOf(seller.id)).map((row) => row.path)).toEqual(['/kept', '/late']);
+    expect(await pruneRequestLogs(database.handle, { now: new Date('2026-11-26T10:00:00.001Z'), sellers: [] })).toBe(2);
   });
 });

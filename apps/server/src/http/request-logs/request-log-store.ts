@@ -84,11 +84,19 @@ export async function pruneRequestLogs(
   { now, sellers, retentionDays = REQUEST_LOG_RETENTION_DAYS, perSeller = REQUEST_LOGS_PER_SELLER, batch = REQUEST_LOG_PRUNE_BATCH }:
     { now: Date; sellers: Iterable<string>; retentionDays?: number; perSeller?: number; batch?: number },
 ): Promise<number> {
-  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  const cutoff = now.getTime() - retentionDays * 86_400_000;
   let left = batch;
-  const old = await handle.db.selectFrom('request_logs').select('id').where('occurred_at', '<', cutoff).orderBy('occurred_at').orderBy('id').limit(left).execute();
-  if (old.length > 0) {
-    const result = await handle.db.deleteFrom('request_logs').where('id', 'in', old.map((row) => Number(row.id))).executeTakeFirst();
+  // Rows are written in time order, so the oldest are first by id: read them through the primary key (no time
+  // index to keep up on every insert) and stop at the first one still kept. A row written a moment out of order
+  // waits for a later prune.
+  const oldest = await handle.db.selectFrom('request_logs').select(['id', 'occurred_at']).orderBy('id').limit(left).execute();
+  const expired: number[] = [];
+  for (const row of oldest) {
+    if (new Date(row.occurred_at).getTime() >= cutoff) break;
+    expired.push(Number(row.id));
+  }
+  if (expired.length > 0) {
+    const result = await handle.db.deleteFrom('request_logs').where('id', 'in', expired).executeTakeFirst();
     left -= Number(result.numDeletedRows);
   }
   for (const sellerId of sellers) {

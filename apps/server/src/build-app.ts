@@ -35,6 +35,7 @@ import { headerReader } from './http/header-reader.js';
 import { createKeyUsageRecorder } from './http/key-usage.js';
 import { answeredRequestId, registerRequestIdHeader, requestLogger, serverRequestId } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
+import { openRequestLogFile } from './http/request-logs/request-log-file.js';
 import { createRequestLogRecorder, type RequestLogRecorder } from './http/request-logs/request-log-recorder.js';
 import { registerRequestLogging } from './http/request-logs/register-request-logging.js';
 import { registerOpenApiSchemas } from './http/response-schemas.js';
@@ -161,11 +162,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, { database, redis: options.rateLimit?.redis, webhookKey: options.webhooks?.secrets });
   await registerDocsRoutes(app, openapi);
   const routedByCore = core;
+  // A SQLite file's request log is a file of its own, written on a thread of its own (request-log-file.ts).
+  const requestLogFile = await openRequestLogFile(database);
   const requestLogs = options.requestLogs === false
     ? undefined
-    : createRequestLogRecorder({ database, log: app.log, now, ...(options.metrics ? { dropped: options.metrics.requestLogsDropped } : {}) });
+    : createRequestLogRecorder({ database, file: requestLogFile, log: app.log, now, ...(options.metrics ? { dropped: options.metrics.requestLogsDropped } : {}) });
   app.decorate('requestLogs', requestLogs);
-  if (requestLogs) app.addHook('onClose', async () => requestLogs.close());
+  app.addHook('onClose', async () => {
+    await requestLogs?.close();
+    await requestLogFile?.close();
+  });
   await app.register(async (api) => {
     registerEmptyPathParameter(api, routedByCore);
     registerApiVersion(api, now, versioning);
@@ -178,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // this app alone, and nothing is delivered.
   await registerDashboard(app, {
     database,
+    requestLogDatabase: requestLogFile?.handle ?? database,
     now,
     customers: customersFor,
     versions: versioning.versions,

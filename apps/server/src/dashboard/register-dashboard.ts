@@ -28,6 +28,8 @@ import type { WebhookServiceFor } from '../http/api-webhooks.js';
  */
 export interface DashboardDeps {
   database: DatabaseHandle;
+  /** Where the request log's rows are: the main database, or a SQLite file's request log file. */
+  requestLogDatabase?: DatabaseHandle;
   now: () => Date;
   /** The API's versions (the account's pin moves among them); openapi.yaml's when omitted. */
   versions?: readonly ApiVersion[] | undefined;
@@ -65,7 +67,7 @@ export async function registerDashboard(app: FastifyInstance, { webhooks, ...dep
           registerApiRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
           registerWebhookRoutes(api, { database: deps.database, now: deps.now, ...webhooks });
           registerActivityRoutes(api, deps);
-          registerRequestLogRoutes(api, deps);
+          registerRequestLogRoutes(api, { database: deps.requestLogDatabase ?? deps.database });
           registerCustomerRoutes(api, deps);
           registerEventRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });
           registerTestDataRoutes(api, { ...deps, rateLimiter: webhooks.rateLimiter });

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The location with any password removed, safe to log. */
   display: string;
+  /** SQLite files only: the database file's absolute path (the request log's own file sits beside it). */
+  file?: string;
   /**
    * SQLite files only: runs a read synchronously on a second connection that sees committed data only, never
    * waiting for (or reading inside) a write transaction on `db`'s connection. Hot reads use it.
@@ -180,6 +182,7 @@ function connectSqlite(
   const statements = withStatementCache(reader, observer, typed);
   return {
     ...handle,
+    file,
     readCommitted: (sql, parameters) => statements.prepare(sql).all(...parameters),
     close: async () => {
       await db.destroy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalCustomerId } from '../validation/validate.js';
-import { uuidV7 } from './uuid-v7.js';
+import { uuidV7, uuidV7Hex } from './uuid-v7.js';
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -34,5 +34,17 @@ describe('uuidV7', () => {
       expect(new Set(tails.map((tail) => tail[position])).size, `position ${position}`).toBe(16);
     }
     expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
+  });
+});
+
+describe('uuidV7Hex', () => {
+  it("is uuidV7's 32 hex digits without dashes, time first", () => {
+    const at = Date.UTC(2026, 10, 28, 11, 0, 0, 5);
+    for (let i = 0; i < 200; i++) {
+      const hex = uuidV7Hex(at);
+      expect(hex).toMatch(/^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$/);
+      expect(Number.parseInt(hex.slice(0, 12), 16)).toBe(at);
+    }
+    expect(new Set(Array.from({ length: 500 }, () => uuidV7Hex(at))).size).toBe(500);
   });
 });

@@ -15,6 +15,18 @@ let offset = pool.length;
  * uuidV7(Date.UTC(2026, 0, 1)); // "019b7685-a800-7…" (a fresh random tail each call)
  */
 export function uuidV7(unixMillis: number = Date.now()): string {
+  const hex = uuidV7Hex(unixMillis);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * {@link uuidV7}'s 32 hex digits without the dashes (the server's request ids): made as they are, not by removing
+ * the dashes afterwards, since every request makes one.
+ *
+ * @example
+ * uuidV7Hex(Date.UTC(2026, 0, 1)); // "019b7685a8007…"
+ */
+export function uuidV7Hex(unixMillis: number = Date.now()): string {
   if (offset === pool.length) {
     globalThis.crypto.getRandomValues(pool);
     offset = 0;
@@ -24,8 +36,8 @@ export function uuidV7(unixMillis: number = Date.now()): string {
   offset += BYTES_PER_ID;
   const time = Math.max(0, Math.floor(unixMillis)).toString(16).padStart(12, '0').slice(-12);
   return (
-    `${time.slice(0, 8)}-${time.slice(8)}-7${HEX[r[o]! & 0x0f]!.slice(1)}${HEX[r[o + 1]!]}-` +
-    `${HEX[(r[o + 2]! & 0x3f) | 0x80]}${HEX[r[o + 3]!]}-` +
+    `${time}7${HEX[r[o]! & 0x0f]!.slice(1)}${HEX[r[o + 1]!]}` +
+    `${HEX[(r[o + 2]! & 0x3f) | 0x80]}${HEX[r[o + 3]!]}` +
     `${HEX[r[o + 4]!]}${HEX[r[o + 5]!]}${HEX[r[o + 6]!]}${HEX[r[o + 7]!]}${HEX[r[o + 8]!]}${HEX[r[o + 9]!]}`
   );
 }

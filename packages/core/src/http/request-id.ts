@@ -1,5 +1,5 @@
 import type { HeaderReader } from '../auth/read-api-key.js';
-import { uuidV7 } from '../customers/uuid-v7.js';
+import { uuidV7Hex } from '../customers/uuid-v7.js';
 import { isRequestId } from '../validation/validate.js';
 
 /**
@@ -8,7 +8,7 @@ import { isRequestId } from '../validation/validate.js';
  * page of it per row (the cost random UUIDv4 keys had for customers, issue 28).
  */
 export function newRequestId(unixMillis: number = Date.now()): string {
-  return `req_${uuidV7(unixMillis).replaceAll('-', '')}`;
+  return `req_${uuidV7Hex(unixMillis)}`;
 }
 
 /**

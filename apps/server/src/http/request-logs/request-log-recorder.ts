@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/connect.js';
-import { insertRequestLogs, pruneRequestLogs, type RequestLogEntry } from './request-log-store.js';
+import type { RequestLogFile } from './request-log-file.js';
+import { insertRequestLogs, pruneRequestLogs, requestLogValues, resolveKeyNames, type RequestLogEntry } from './request-log-store.js';
 
 /** Entries waiting to be written at most, in all and of one seller: beyond, they are counted and dropped. */
 export const REQUEST_LOG_BUFFER_LIMIT = 10_000;
@@ -17,7 +18,10 @@ const KEY_CACHE_LIMIT = 10_000;
 export type DropReason = 'buffer_full' | 'seller_full' | 'write_failed';
 
 export interface RequestLogRecorderOptions {
+  /** The main database: keys' names are read there, and rows written there unless `file` is given. */
   database: DatabaseHandle;
+  /** A SQLite database file's request log file (request-log-file.ts): rows are written and pruned there. */
+  file?: RequestLogFile | undefined;
   log: FastifyBaseLogger;
   now: () => Date;
   /** Counts entries not recorded (observability/metrics.ts `requestLogsDropped`). */
@@ -52,7 +56,12 @@ export interface RequestLogRecorder {
  * recorder.record(entry); // written within REQUEST_LOG_FLUSH_MS
  */
 export function createRequestLogRecorder(options: RequestLogRecorderOptions): RequestLogRecorder {
-  const { database, log, now } = options;
+  const { database, file, log, now } = options;
+  const write = async (batch: RequestLogEntry[]): Promise<void> => {
+    if (!file) return insertRequestLogs(database, batch, keys);
+    await resolveKeyNames(database, batch, keys);
+    await file.write(batch.map((entry) => requestLogValues(entry, keys)));
+  };
   const bufferLimit = options.bufferLimit ?? REQUEST_LOG_BUFFER_LIMIT;
   const sellerLimit = options.sellerBufferLimit ?? REQUEST_LOG_SELLER_BUFFER_LIMIT;
   const dropped = options.dropped ?? (() => {});
@@ -75,7 +84,7 @@ export function createRequestLogRecorder(options: RequestLogRecorderOptions): Re
       }
       if (keys.size > KEY_CACHE_LIMIT) keys.clear();
       try {
-        await insertRequestLogs(database, batch, keys);
+        await write(batch);
         for (const entry of batch) written.add(entry.sellerId);
       } catch (error) {
         dropped('write_failed', batch.length);
@@ -94,7 +103,7 @@ export function createRequestLogRecorder(options: RequestLogRecorderOptions): Re
       const sellers = [...written];
       written.clear();
       try {
-        return await pruneRequestLogs(database, { now: now(), sellers });
+        return await pruneRequestLogs(file?.handle ?? database, { now: now(), sellers });
       } catch (error) {
         log.warn({ err: error }, 'request logs: could not prune');
         return 0;

@@ -29,16 +29,17 @@ export const REQUEST_LOG_PRUNE_BATCH = 5_000;
 
 const COLUMNS = 'seller_id, occurred_at, method, path, status, duration_ms, key_id, key_name, key_prefix, request_id, api_version, mode, request_body, error_body, client_request_id';
 /** SQLite: one prepared row insert, run synchronously for each row inside one write transaction. */
-const SQLITE_INSERT = `insert into request_logs (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+export const SQLITE_REQUEST_LOG_INSERT = `insert into request_logs (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 /** PostgreSQL: the whole batch in one statement, a column per array parameter. */
 const POSTGRES_INSERT = `insert into request_logs (${COLUMNS})
   select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::integer[], $6::real[], $7::uuid[],
     $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])`;
 
-type KeyNames = Map<string, { name: string; prefix: string } | null>;
+/** Each key's name and prefix as they are now, by key id (null: no such key any more). */
+export type KeyNames = Map<string, { name: string; prefix: string } | null>;
 
-/** A row's values in {@link COLUMNS}' order. */
-function valuesOf(entry: RequestLogEntry, keys: KeyNames): unknown[] {
+/** A row's values in {@link SQLITE_REQUEST_LOG_INSERT}'s column order. */
+export function requestLogValues(entry: RequestLogEntry, keys: KeyNames): unknown[] {
   const key = entry.keyId === null ? null : keys.get(entry.keyId) ?? null;
   return [
     entry.sellerId, entry.occurredAt, entry.method, entry.path, entry.status, entry.durationMs, entry.keyId,
@@ -47,30 +48,35 @@ function valuesOf(entry: RequestLogEntry, keys: KeyNames): unknown[] {
   ];
 }
 
+/** Adds to `keys` the name and prefix of each key of `entries` not known yet, read in one query from `handle`. */
+export async function resolveKeyNames(handle: DatabaseHandle, entries: readonly RequestLogEntry[], keys: KeyNames): Promise<void> {
+  const unknown = [...new Set(entries.map((entry) => entry.keyId).filter((id): id is string => id !== null && !keys.has(id)))];
+  if (unknown.length === 0) return;
+  const rows = await handle.db.selectFrom('api_keys').select(['id', 'name', 'prefix']).where('id', 'in', unknown).execute();
+  for (const id of unknown) keys.set(id, null);
+  for (const row of rows) keys.set(String(row.id), { name: row.name, prefix: row.prefix });
+}
+
 /**
- * Writes a batch of entries in one transaction, with each key's name and prefix as they are now (`keys`: the
- * ones already known; the others are read in one query and added). Plain SQL rather than the query builder: a
- * batch of 2,000 rows built as one Kysely INSERT cost about 40 µs of CPU per row to compile (measured), more than
- * the request it records.
+ * Writes a batch of entries in one transaction of `handle`'s database, with each key's name and prefix as they
+ * are now (`keys`: the ones already known; the others are read and added). Plain SQL rather than the query
+ * builder: a batch of 2,000 rows built as one Kysely INSERT cost about 40 µs of CPU per row to compile
+ * (measured), more than the request it records. PostgreSQL and in-memory SQLite; a SQLite file's rows go to
+ * the request log's own file, written on a thread of its own (request-log-file.ts).
  */
 export async function insertRequestLogs(handle: DatabaseHandle, entries: readonly RequestLogEntry[], keys: KeyNames): Promise<void> {
-  const unknown = [...new Set(entries.map((entry) => entry.keyId).filter((id): id is string => id !== null && !keys.has(id)))];
-  if (unknown.length > 0) {
-    const rows = await handle.db.selectFrom('api_keys').select(['id', 'name', 'prefix']).where('id', 'in', unknown).execute();
-    for (const id of unknown) keys.set(id, null);
-    for (const row of rows) keys.set(String(row.id), { name: row.name, prefix: row.prefix });
-  }
+  await resolveKeyNames(handle, entries, keys);
   if (handle.dialect === 'postgres') {
     const columns: unknown[][] = Array.from({ length: 15 }, () => []);
-    for (const entry of entries) valuesOf(entry, keys).forEach((value, index) => columns[index]!.push(value));
+    for (const entry of entries) requestLogValues(entry, keys).forEach((value, index) => columns[index]!.push(value));
     await handle.db.executeQuery(CompiledQuery.raw(POSTGRES_INSERT, columns));
     return;
   }
   const { writeRun } = handle;
   await writeTransaction(handle, async (trx) => {
     // The write connection's own prepared statement when there is one (a file); the query builder otherwise.
-    if (writeRun) for (const entry of entries) writeRun(SQLITE_INSERT, valuesOf(entry, keys));
-    else for (const entry of entries) await trx.executeQuery(CompiledQuery.raw(SQLITE_INSERT, valuesOf(entry, keys)));
+    if (writeRun) for (const entry of entries) writeRun(SQLITE_REQUEST_LOG_INSERT, requestLogValues(entry, keys));
+    else for (const entry of entries) await trx.executeQuery(CompiledQuery.raw(SQLITE_REQUEST_LOG_INSERT, requestLogValues(entry, keys)));
   });
 }
 

@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
+import { writeTransaction } from '../../db/write-transaction.js';
+import { SQLITE_REQUEST_LOG_INSERT } from './request-log-store.js';
+
+/** A SQLite database file's request log lives in a file of its own beside it (README: "Request logs"). */
+export function requestLogFileOf(databaseFile: string): string {
+  return `${databaseFile}-request-logs`;
+}
+
+/**
+ * The request log file's table, as migrations 022, 025 and 035 leave `request_logs` in the main database (which
+ * PostgreSQL and in-memory SQLite still use), without the foreign key to `sellers` (another file).
+ */
+const SCHEMA = [
+  `create table if not exists request_logs (id integer primary key autoincrement, seller_id text not null,
+    occurred_at text not null, method text not null, path text not null, status integer not null,
+    duration_ms real not null, key_id text, key_name text, key_prefix text, request_id text not null,
+    api_version text, mode text not null default 'live', request_body text, error_body text, client_request_id text)`,
+  'create index if not exists request_logs_seller_id on request_logs (seller_id, id)',
+  'create index if not exists request_logs_seller_request on request_logs (seller_id, request_id)',
+  `create index if not exists request_logs_seller_client_request on request_logs (seller_id, client_request_id)
+    where client_request_id is not null`,
+];
+
+/** Rows moved per step from the main database's `request_logs` (rows recorded before the file existed). */
+const MOVE_BATCH = 5_000;
+
+/**
+ * The writing thread: its own connection to the request log file, one transaction per batch of rows (arrays of
+ * values in SQLITE_REQUEST_LOG_INSERT's order). Plain JavaScript in a string, so it runs the same from the
+ * TypeScript source (tests) and from the bundle; better-sqlite3 is required by the absolute path the main thread
+ * resolved.
+ */
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('journal_mode = WAL');
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
+const insert = db.prepare(workerData.insert);
+const writeAll = db.transaction((rows) => { for (const row of rows) insert.run(row); });
+parentPort.on('message', ({ id, rows }) => {
+  try {
+    writeAll(rows);
+    parentPort.postMessage({ id });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+export interface RequestLogFile {
+  /** The file's database: the dashboard reads it, the recorder prunes it. */
+  handle: DatabaseHandle;
+  /** Writes rows (values in SQLITE_REQUEST_LOG_INSERT's order) in one transaction on the writing thread. */
+  write(rows: unknown[][]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the request log file of a SQLite database file (undefined for PostgreSQL and in-memory SQLite, whose
+ * `request_logs` table is used as it is). Its rows are written by a thread of their own with `synchronous=NORMAL`
+ * and never share the main database's write lock, WAL or checkpoints: recording costs the event loop one
+ * structured clone per batch instead of SQLite's inserts, commits and checkpoints (issue 39's bench rows). The
+ * last rows before a power loss may be lost (a request log is for a seller's eyes, not a ledger). Rows the main
+ * database's `request_logs` still holds (recorded by an earlier version) are moved into it first.
+ */
+export async function openRequestLogFile(main: DatabaseHandle): Promise<RequestLogFile | undefined> {
+  if (main.dialect !== 'sqlite' || main.file === undefined) return undefined;
+  const file = requestLogFileOf(main.file);
+  const handle = connectDatabase(`sqlite:${file}`, { sqliteSynchronous: 'normal' });
+  for (const statement of SCHEMA) await sql.raw(statement).execute(handle.db);
+  await moveEarlierRows(main, handle);
+  const thread = writingThread(file);
+  return {
+    handle,
+    write: thread.write,
+    async close() {
+      await thread.close();
+      await handle.close();
+    },
+  };
+}
+
+/** Moves the main database's request log rows into the file, oldest first, a bounded batch per step. */
+async function moveEarlierRows(main: DatabaseHandle, logs: DatabaseHandle): Promise<void> {
+  for (;;) {
+    // Taken out in one statement, so two processes starting at once never both move a row.
+    const rows = await main.db
+      .deleteFrom('request_logs')
+      .where('id', 'in', (eb) => eb.selectFrom('request_logs').select('id').orderBy('id').limit(MOVE_BATCH))
+      .returningAll()
+      .execute();
+    if (rows.length === 0) return;
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
+    await writeTransaction(logs, async () => {
+      for (const row of rows) {
+        logs.writeRun!(SQLITE_REQUEST_LOG_INSERT, [
+          row.seller_id, row.occurred_at, row.method, row.path, row.status, row.duration_ms, row.key_id, row.key_name,
+          row.key_prefix, row.request_id, row.api_version, row.mode, row.request_body, row.error_body, row.client_request_id,
+        ]);
+      }
+    });
+  }
+}
+
+/** The writing thread, started at the first write; it keeps the process alive only while a write is under way. */
+function writingThread(file: string): Pick<RequestLogFile, 'write' | 'close'> {
+  let worker: Worker | undefined;
+  let failure: Error | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const settle = (id: number, error?: Error) => {
+    const waiter = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker?.unref();
+    if (error) waiter?.reject(error);
+    else waiter?.resolve();
+  };
+  const start = (): Worker => {
+    const thread = new Worker(THREAD_SOURCE, {
+      eval: true,
+      workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), insert: SQLITE_REQUEST_LOG_INSERT },
+    });
+    thread.on('message', ({ id, error }: { id: number; error?: string }) => settle(id, error === undefined ? undefined : new Error(error)));
+    // The thread died (it could not open the file): every write from now on fails, and is counted as dropped.
+    thread.on('error', (error) => {
+      failure = error;
+      for (const id of [...pending.keys()]) settle(id, error);
+    });
+    thread.on('exit', () => {
+      for (const id of [...pending.keys()]) settle(id, new Error('the request log thread stopped'));
+    });
+    thread.unref();
+    return thread;
+  };
+  return {
+    write(rows) {
+      if (failure) return Promise.reject(failure);
+      worker ??= start();
+      const id = nextId++;
+      const written = new Promise<void>((resolve, reject) => pending.set(id, { resolve, reject }));
+      worker.ref();
+      worker.postMessage({ id, rows });
+      return written;
+    },
+    async close() {
+      await worker?.terminate();
+      worker = undefined;
+    },
+  };
+}

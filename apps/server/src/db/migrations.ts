@@ -884,9 +884,12 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     },
     // Request logs cost their rows' index writes (issue 39's bench rows): the (occurred_at, id) index goes (the
     // retention prune walks the primary key from the oldest row instead: rows are written in time order), and
-    // the client's request id is indexed only where a client sent one (most rows have none).
+    // the client's request id is indexed only where a client sent one (most rows have none). On PostgreSQL the
+    // foreign key to sellers goes too: it ran a locking lookup of the seller per row, for a seller the request
+    // had just authenticated (sellers are never deleted; SQLite cannot drop a column's constraint in place).
     '035_request_log_indexes': {
       async up(db: Kysely<any>) {
+        if (dialect === 'postgres') await sql`alter table request_logs drop constraint if exists request_logs_seller_id_fkey`.execute(db);
         await db.schema.dropIndex('request_logs_occurred_at').ifExists().execute();
         await db.schema.dropIndex('request_logs_seller_client_request').ifExists().execute();
         await db.schema
@@ -900,6 +903,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropIndex('request_logs_seller_client_request').ifExists().execute();
         await db.schema.createIndex('request_logs_seller_client_request').on('request_logs').columns(['seller_id', 'client_request_id']).execute();
         await db.schema.createIndex('request_logs_occurred_at').on('request_logs').columns(['occurred_at', 'id']).execute();
+        if (dialect === 'postgres') {
+          await sql`alter table request_logs add constraint request_logs_seller_id_fkey foreign key (seller_id) references sellers (id) on delete cascade`.execute(db);
+        }
       },
     },
   };

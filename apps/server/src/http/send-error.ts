@@ -3,8 +3,7 @@ import { errorHeaders, type ApiError } from '@customers-api/core';
 
 /** Sends core's error body `{ error, message }` with core's error headers (no-store, WWW-Authenticate, Allow). */
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
-  reply.code(error.status).headers(errorHeaders(error.headers)).type('application/json; charset=utf-8');
-  return reply.send(error.toBody());
+  return sendErrorBody(reply, error, error.toBody());
 }
 
 /**
@@ -13,7 +12,12 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
  * (openapi.dashboard.yaml's `Error`). The public API's body never carries it.
  */
 export function sendDashboardError(reply: FastifyReply, error: ApiError): FastifyReply {
-  reply.code(error.status).headers(errorHeaders(error.headers)).type('application/json; charset=utf-8');
   const fielded = (error.status === 400 || error.status === 409) && error.field !== undefined;
-  return reply.send(fielded ? { ...error.toBody(), field: error.field } : error.toBody());
+  return sendErrorBody(reply, error, fielded ? { ...error.toBody(), field: error.field } : error.toBody());
+}
+
+/** The error's status and core's error headers, then `body` as JSON: both bodies above go out the same way. */
+function sendErrorBody(reply: FastifyReply, error: ApiError, body: object): FastifyReply {
+  reply.code(error.status).headers(errorHeaders(error.headers)).type('application/json; charset=utf-8');
+  return reply.send(body);
 }

@@ -64,24 +64,25 @@ const iso = (value: unknown) => (value === null || value === undefined ? null : 
 export async function planClaim(trx: Kysely<Database>, dialect: DialectName, options: PlanOptions): Promise<{ ids: number[]; heads: HeadUpdate[] }> {
   const { now } = options;
   const sellerSlots = options.sellerSlots ?? SELLER_DELIVERY_SLOTS;
-  let heads = (
-    await sql<HeadRow>`select h.endpoint_id, h.seller_id, h.mode, h.wakes, e.timeouts_in_a_row, e.disabled_at,
+  const due = sql`select h.endpoint_id, h.seller_id, h.mode, h.wakes, h.due_at, e.timeouts_in_a_row, e.disabled_at,
         (select min(f.next_attempt_at) from webhook_deliveries f
           where f.endpoint_id = h.endpoint_id and f.next_attempt_at is not null and f.next_attempt_at > ${now}) as next_future
       from webhook_delivery_heads h join webhook_endpoints e on e.id = h.endpoint_id
       where h.due_at is not null and h.due_at <= ${now} and e.secret_key_id = ${options.keyId}
       order by h.due_at, h.endpoint_id
-      limit ${sql.lit(headsPerClaim(options.limit))}`.execute(trx)
-  ).rows;
+      limit ${sql.lit(headsPerClaim(options.limit))}`;
+  // PostgreSQL: the heads and their sellers' locks in one statement (one round trip, issue 36): each seller and mode
+  // of the heads read is tried once (the CTE is read once), and only the heads of lanes this claim locked come back.
+  const heads =
+    dialect === 'postgres'
+      ? (
+          await sql<HeadRow>`with due as (${due}),
+            locked as (select l.lane from (select distinct d.seller_id || ' ' || d.mode as lane from due d) l
+              where pg_try_advisory_xact_lock(${sql.lit(CLAIM_LOCK)}, hashtext(l.lane)))
+          select * from due where seller_id || ' ' || mode in (select lane from locked) order by due_at, endpoint_id`.execute(trx)
+        ).rows
+      : (await sql<HeadRow>`${due}`.execute(trx)).rows;
   if (heads.length === 0) return { ids: [], heads: [] };
-  if (dialect === 'postgres') {
-    const lanes = [...new Set(heads.map((h) => lane(h.seller_id, h.mode)))];
-    const locked = await sql<{ lane: string }>`select s as lane from unnest(${lanes}::text[]) as s
-      where pg_try_advisory_xact_lock(${sql.lit(CLAIM_LOCK)}, hashtext(s))`.execute(trx);
-    const mine = new Set(locked.rows.map((row) => row.lane));
-    heads = heads.filter((h) => mine.has(lane(h.seller_id, h.mode)));
-    if (heads.length === 0) return { ids: [], heads: [] };
-  }
 
   const sellerIds = [...new Set(heads.map((h) => h.seller_id))];
   const lanes = [...new Set(heads.map((h) => lane(h.seller_id, h.mode)))];

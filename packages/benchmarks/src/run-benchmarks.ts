@@ -652,7 +652,9 @@ async function measureDelivery(config: BenchConfig, db: 'sqlite' | 'postgres', d
     const url = async (side: string) =>
       db === 'sqlite' ? `sqlite:${join(dir, `delivery-${side}-${round}.db`)}` : postgres!.createDatabase(`delivery_${side}_${round}`);
     const postgresPid = db === 'postgres' ? postgres!.pid() : undefined;
-    const child = startChild('src/workers/delivery.ts', { floorUrl: await url('floor'), workerUrl: await url('worker'), ...config.delivery, postgresPid });
+    // BENCH_CPU_PROF: the delivery process (floor loop, then worker) writes a V8 CPU profile there too.
+    const nodeArgs = config.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`] : [];
+    const child = startChild('src/workers/delivery.ts', { floorUrl: await url('floor'), workerUrl: await url('worker'), ...config.delivery, postgresPid }, { nodeArgs });
     const result = await child.next<DeliveryResult>().finally(() => child.stop());
     const cpu = (side: DeliveryResult['floor']) => `${side.cpuUs.toFixed(0)} µs CPU${side.dbCpuUs === undefined ? '' : ` + PostgreSQL ${side.dbCpuUs.toFixed(0)} µs`}`;
     log(

@@ -295,7 +295,7 @@ export async function recordDelivered(
   { now, owner }: { now: Date; owner: string },
 ): Promise<Map<number, 'delivered' | 'lost'>> {
   if (attempts.length === 0) return new Map();
-  return writeTransaction(handle, (trx) => recordDeliveredIn(trx, handle.dialect, attempts, { now, owner }));
+  return writeTransaction(handle, (trx) => recordDeliveredIn(trx, handle, attempts, { now, owner }));
 }
 
 /**
@@ -314,7 +314,7 @@ export async function recordAndClaim(
   claim: ClaimOptions | undefined,
 ): Promise<{ results: Map<number, 'delivered' | 'lost'>; claimed: ClaimedDelivery[] }> {
   const { results, ids, heads, claimed } = await writeTransaction(handle, async (trx) => {
-    const recorded = attempts.length === 0 ? new Map<number, 'delivered' | 'lost'>() : await recordDeliveredIn(trx, handle.dialect, attempts, record);
+    const recorded = attempts.length === 0 ? new Map<number, 'delivered' | 'lost'>() : await recordDeliveredIn(trx, handle, attempts, record);
     const lease: Leased = claim && claim.limit > 0 ? await leaseClaim(trx, handle.dialect, claim) : { ids: [], heads: [] };
     return { results: recorded, ...lease };
   });
@@ -324,16 +324,21 @@ export async function recordAndClaim(
 
 async function recordDeliveredIn(
   trx: Kysely<Database>,
-  dialect: DialectName,
+  handle: DatabaseHandle,
   attempts: readonly DeliveredAttempt[],
   { now, owner }: { now: Date; owner: string },
 ): Promise<Map<number, 'delivered' | 'lost'>> {
+  const { dialect, writeRun } = handle;
   const results = new Map<number, 'delivered' | 'lost'>(attempts.map(({ delivery }) => [delivery.id, 'lost']));
   const at = now.toISOString();
-  const byStatus = new Map<number, number[]>();
-  for (const { delivery, outcome } of attempts) byStatus.set(outcome.status, [...(byStatus.get(outcome.status) ?? []), delivery.id]);
   // Endpoints first, in id order, as recordAttempt and a disable lock them: no deadlock with either.
   const endpointIds = [...new Set(attempts.map(({ delivery }) => delivery.endpointId))].sort();
+  if (dialect === 'sqlite' && writeRun) {
+    for (const id of markDeliveredSqlite(writeRun, endpointIds, attempts, { at, owner })) results.set(id, 'delivered');
+    return results;
+  }
+  const byStatus = new Map<number, number[]>();
+  for (const { delivery, outcome } of attempts) byStatus.set(outcome.status, [...(byStatus.get(outcome.status) ?? []), delivery.id]);
   await trx
     .updateTable('webhook_endpoints')
     .set({ timeouts_in_a_row: 0, attempts_failing_since: null, failing_since: null })
@@ -387,6 +392,46 @@ async function recordDeliveredIn(
   }
   for (const id of recorded) results.set(id, 'delivered');
   return results;
+}
+
+const SQLITE_ENDPOINT_ANSWERS = `update webhook_endpoints set timeouts_in_a_row = 0, attempts_failing_since = null, failing_since = null
+  where id = ? and (timeouts_in_a_row != 0 or attempts_failing_since is not null or failing_since is not null)`;
+const SQLITE_MARK_DELIVERED = `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, last_status = ?, last_error = null,
+  lease_until = null, lease_owner = null, next_attempt_at = null, delivered_at = ?, given_up_at = null where id = ? and lease_owner = ?`;
+const SQLITE_KEEP_ATTEMPT = `insert into webhook_delivery_attempts
+  (delivery_id, endpoint_id, attempt, attempted_at, duration_ms, status_code, error, response_body, response_headers, signature)
+  values (?, ?, ?, ?, ?, ?, null, ?, ?, ?)`;
+
+/**
+ * SQLite (a file): the same writes as the statements built per batch, from three statements prepared once on the
+ * write connection and run synchronously inside the caller's transaction, a row at a time (issue 36: building and
+ * compiling the batch's statements, a new SQL text per batch size, was most of a record's CPU, profiled). The ids
+ * recorded: a row another worker holds now is left alone and keeps no attempt.
+ */
+function markDeliveredSqlite(
+  writeRun: NonNullable<DatabaseHandle['writeRun']>,
+  endpointIds: readonly string[],
+  attempts: readonly DeliveredAttempt[],
+  { at, owner }: { at: string; owner: string },
+): number[] {
+  for (const id of endpointIds) writeRun(SQLITE_ENDPOINT_ANSWERS, [id]);
+  const recorded: number[] = [];
+  for (const { delivery, outcome, sent } of attempts) {
+    if (writeRun(SQLITE_MARK_DELIVERED, [at, outcome.status, at, delivery.id, owner]).changes === 0) continue;
+    recorded.push(delivery.id);
+    writeRun(SQLITE_KEEP_ATTEMPT, [
+      delivery.id,
+      delivery.endpointId,
+      delivery.attempts + 1,
+      (sent?.startedAt ?? new Date(at)).toISOString(),
+      Math.max(0, Math.round(sent?.durationMs ?? 0)),
+      outcome.status,
+      outcome.body ?? null,
+      outcome.headers ? JSON.stringify(outcome.headers) : null,
+      sent?.signature ?? '',
+    ]);
+  }
+  return recorded;
 }
 
 /**

@@ -50,6 +50,8 @@ export interface DeliveryResult {
   worker: DeliverySide;
 }
 
+// Stopped by the parent: exit normally, so --cpu-prof (BENCH_CPU_PROF) writes its profile.
+process.once('SIGTERM', () => process.exit(0));
 const input = await childInput<DeliveryInput>();
 const agent = new Agent({ keepAlive: true, maxSockets: input.concurrency });
 const receiver = createServer((req, res) => {

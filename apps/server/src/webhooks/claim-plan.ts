@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DialectName } from '../db/connect.js';
+import type { DatabaseHandle, DialectName } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { selectClaims, type Candidate } from './claim-selection.js';
 import { giveUpWaiting } from './delivery-caps.js';
@@ -180,12 +180,19 @@ async function firstChanges(trx: Kysely<Database>, waiting: DueRow[], now: strin
   return rows.filter((row) => ms(row.next_attempt_at) <= at && (row.lease_until === null || ms(row.lease_until) <= at));
 }
 
+const SQLITE_SETTLE_HEAD = 'update webhook_delivery_heads set due_at = ?, wakes = ? where endpoint_id = ? and wakes = ?';
+
 /**
  * Writes the visited heads' next due times, each only if no wake came since the claim read it. On PostgreSQL each
  * is its own statement after the claim's transaction: one row lock at a time never deadlocks with a writer's.
  */
-export async function settleHeads(db: Kysely<Database>, updates: readonly HeadUpdate[]): Promise<void> {
+export async function settleHeads(db: Kysely<Database>, updates: readonly HeadUpdate[], writeRun?: DatabaseHandle['writeRun']): Promise<void> {
   for (const { endpointId, wakes, dueAt } of [...updates].sort((a, b) => a.endpointId.localeCompare(b.endpointId))) {
+    // SQLite (a file), inside the claim's transaction: one statement prepared once, run synchronously.
+    if (writeRun) {
+      writeRun(SQLITE_SETTLE_HEAD, [dueAt, wakes + 1, endpointId, wakes]);
+      continue;
+    }
     await db
       .updateTable('webhook_delivery_heads')
       .set({ due_at: dueAt, wakes: wakes + 1 })

@@ -1,7 +1,7 @@
 import { nextRetryDelay } from '@customers-api/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { compileOnce } from '../db/compile-once.js';
-import type { DatabaseHandle, DialectName } from '../db/connect.js';
+import type { DatabaseHandle } from '../db/connect.js';
 import { toIsoOrNull } from '../db/rows.js';
 import type { CustomerChangesTable, Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
@@ -66,7 +66,7 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
   // Asked after every burst of writes and every poll, and nearly always "no": answered by the heads' due index
   // alone, from a statement compiled once, before any transaction.
   if (!options.busy && (await selectAnyDueHead(handle, now)).rows.length === 0) return [];
-  const { ids, heads, claimed } = await writeTransaction(handle, (trx) => leaseClaim(trx, handle.dialect, options));
+  const { ids, heads, claimed } = await writeTransaction(handle, (trx) => leaseClaim(trx, handle, options));
   await settleHeadsAtOnce(handle.db, heads);
   return claimed ?? loadClaimed(handle, ids, options.owner);
 }
@@ -83,12 +83,13 @@ interface Leased {
  * A claim's choice and leases, inside the caller's write transaction: the claimed ids, and (PostgreSQL) the visited
  * heads to settle after the commit. SQLite settles them here: one writer, no extra commit.
  */
-async function leaseClaim(trx: Kysely<Database>, dialect: DialectName, options: ClaimOptions): Promise<Leased> {
+async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options: ClaimOptions): Promise<Leased> {
+  const { dialect, writeRun } = handle;
   const now = options.now.toISOString();
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
   const plan = await planClaim(trx, dialect, { ...options, now });
   let heads: HeadUpdate[] = [];
-  if (dialect === 'sqlite') await settleHeads(trx, plan.heads);
+  if (dialect === 'sqlite') await settleHeads(trx, plan.heads, writeRun);
   else heads = plan.heads;
   if (plan.ids.length === 0) return { ids: [], heads, ...(dialect === 'postgres' ? { claimed: [] } : {}) };
   if (dialect === 'postgres') {
@@ -104,6 +105,10 @@ async function leaseClaim(trx: Kysely<Database>, dialect: DialectName, options: 
     const claimed = rows.map(claimedOf);
     return { ids: claimed.map((d) => d.id), heads, claimed };
   }
+  if (writeRun) {
+    // SQLite (a file): a statement prepared once, a row at a time, inside the claim's transaction.
+    return { ids: plan.ids.filter((id) => writeRun(SQLITE_LEASE, [leaseUntil, options.owner, id, now]).changes > 0), heads };
+  }
   const leased = await trx
     .updateTable('webhook_deliveries')
     .set({ lease_until: leaseUntil, lease_owner: options.owner })
@@ -114,9 +119,19 @@ async function leaseClaim(trx: Kysely<Database>, dialect: DialectName, options: 
   return { ids: leased.map((row) => Number(row.id)), heads };
 }
 
+const SQLITE_LEASE = 'update webhook_deliveries set lease_until = ?, lease_owner = ? where id = ? and (lease_until is null or lease_until <= ?)';
+/** {@link loadClaimed}'s read as one SQL text whatever the number of ids (a JSON array): prepared once. */
+const SQLITE_LOAD_CLAIMED = `select c.*, d.id as delivery_id, d.attempts, d.next_attempt_at as due_at, e.id as endpoint_id, e.url, e.secret,
+    e.previous_secret, e.previous_secret_expires_at, e.api_version as endpoint_api_version
+  from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id join customer_changes c on c.id = d.change_id
+  where d.id in (select value from json_each(?)) and d.lease_owner = ?
+  order by d.next_attempt_at, d.id`;
+
 /** What sending the claimed deliveries needs (endpoint, secrets, change), in due order; only rows `owner` holds. */
 async function loadClaimed(handle: DatabaseHandle, ids: readonly number[], owner: string): Promise<ClaimedDelivery[]> {
   if (ids.length === 0) return [];
+  // SQLite (a file): after the claim's commit, from the committed data, without building the query each time.
+  if (handle.readCommitted) return (handle.readCommitted(SQLITE_LOAD_CLAIMED, [JSON.stringify(ids), owner]) as ClaimedRow[]).map(claimedOf);
   const rows = await handle.db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
@@ -315,7 +330,7 @@ export async function recordAndClaim(
 ): Promise<{ results: Map<number, 'delivered' | 'lost'>; claimed: ClaimedDelivery[] }> {
   const { results, ids, heads, claimed } = await writeTransaction(handle, async (trx) => {
     const recorded = attempts.length === 0 ? new Map<number, 'delivered' | 'lost'>() : await recordDeliveredIn(trx, handle, attempts, record);
-    const lease: Leased = claim && claim.limit > 0 ? await leaseClaim(trx, handle.dialect, claim) : { ids: [], heads: [] };
+    const lease: Leased = claim && claim.limit > 0 ? await leaseClaim(trx, handle, claim) : { ids: [], heads: [] };
     return { results: recorded, ...lease };
   });
   await settleHeadsAtOnce(handle.db, heads);

@@ -86,18 +86,15 @@ export async function planClaim(trx: Kysely<Database>, dialect: DialectName, opt
 
   const sellerIds = [...new Set(heads.map((h) => h.seller_id))];
   const lanes = [...new Set(heads.map((h) => lane(h.seller_id, h.mode)))];
-  const busy = await sql<{ seller_id: string; mode: string; endpoint_id: string; n: number | string; first_end: unknown }>`
-    select seller_id, mode, endpoint_id, count(*) as n, min(lease_until) as first_end from webhook_deliveries
-    where seller_id in (${sql.join(sellerIds)}) and lease_until is not null and lease_until > ${now}
-    group by seller_id, mode, endpoint_id`.execute(trx);
-  const endpointBusy = new Map(busy.rows.map((row) => [row.endpoint_id, { n: Number(row.n), firstEnd: iso(row.first_end) }]));
-  // Busy slots per seller *and mode*: a seller's test attempts never take its live slots.
-  const laneBusy = new Map<string, number>();
-  for (const row of busy.rows) laneBusy.set(lane(row.seller_id, row.mode), (laneBusy.get(lane(row.seller_id, row.mode)) ?? 0) + Number(row.n));
-
   const enabled = heads.filter((h) => h.disabled_at === null);
   const slotsOf = new Map(enabled.map((h) => [h.endpoint_id, endpointSlots(Number(h.timeouts_in_a_row), options.endpointSlots ?? ENDPOINT_DELIVERY_SLOTS)]));
-  const candidates = await dueCandidates(trx, enabled, slotsOf, now);
+  // Both read after the sellers' locks are held (a statement of their own: its snapshot sees every claim before).
+  const { busy, due: dueRows } = await busyAndDue(trx, dialect, sellerIds, enabled, slotsOf, now);
+  const endpointBusy = new Map(busy.map((row) => [row.endpoint_id, { n: Number(row.n), firstEnd: iso(row.first_end) }]));
+  // Busy slots per seller *and mode*: a seller's test attempts never take its live slots.
+  const laneBusy = new Map<string, number>();
+  for (const row of busy) laneBusy.set(lane(row.seller_id, row.mode), (laneBusy.get(lane(row.seller_id, row.mode)) ?? 0) + Number(row.n));
+  const candidates = await dueCandidates(trx, enabled, dueRows, now);
 
   const endpointFree = new Map([...slotsOf].map(([id, slots]) => [id, slots - (endpointBusy.get(id)?.n ?? 0)]));
   const sellerFree = new Map(lanes.map((id) => [id, sellerSlots - (laneBusy.get(id) ?? 0)]));
@@ -139,22 +136,63 @@ interface DueRow {
   first_sequence: number | string | null;
 }
 
+interface BusyRow {
+  seller_id: string;
+  mode: string;
+  endpoint_id: string;
+  n: number | string;
+  first_end: unknown;
+}
+
 /**
- * Each endpoint's first due, unleased deliveries; a row behind an earlier change of its customer still waiting
- * for a first attempt is replaced by that earlier change when it is free to go (the customer's order holds).
+ * The attempts in flight of the heads' sellers (their leased rows, per endpoint) and each enabled endpoint's first
+ * due, unleased deliveries. PostgreSQL: one statement and round trip (issue 36), the two kinds of rows told apart
+ * by `kind`; SQLite: two statements on the one connection.
  */
-async function dueCandidates(trx: Kysely<Database>, heads: HeadRow[], slotsOf: Map<string, number>, now: string): Promise<Candidate[]> {
-  if (heads.length === 0) return [];
+async function busyAndDue(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  sellerIds: readonly string[],
+  heads: readonly HeadRow[],
+  slotsOf: Map<string, number>,
+  now: string,
+): Promise<{ busy: BusyRow[]; due: DueRow[] }> {
+  const busyWhere = sql`from webhook_deliveries where seller_id in (${sql.join([...sellerIds])}) and lease_until is not null and lease_until > ${now}
+    group by seller_id, mode, endpoint_id`;
   const parts = heads.map(
-    (h, i) => sql`select * from (select d.id, d.endpoint_id, d.seller_id, d.customer_id, d.sequence, d.next_attempt_at,
+    (h) => sql`select d.id, d.endpoint_id, d.seller_id, d.customer_id, d.sequence, d.next_attempt_at,
         (select min(p.sequence) from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.customer_id = d.customer_id
           and p.attempts = 0 and p.next_attempt_at is not null) as first_sequence
       from webhook_deliveries d
       where d.endpoint_id = ${h.endpoint_id} and d.next_attempt_at is not null and d.next_attempt_at <= ${now}
         and (d.lease_until is null or d.lease_until <= ${now})
-      order by d.next_attempt_at, d.id limit ${sql.lit(rowsPerEndpoint(slotsOf.get(h.endpoint_id) ?? 1))}) as ${sql.raw(`due_${i}`)}`,
+      order by d.next_attempt_at, d.id limit ${sql.lit(rowsPerEndpoint(slotsOf.get(h.endpoint_id) ?? 1))}`,
   );
-  const rows = (await sql<DueRow>`${sql.join(parts, sql` union all `)}`.execute(trx)).rows;
+  if (dialect === 'postgres') {
+    const tagged = [
+      sql`select 'busy' as kind, null::bigint as id, endpoint_id, seller_id, mode, null::uuid as customer_id, null::integer as sequence,
+        null::timestamptz as next_attempt_at, null::integer as first_sequence, count(*) as n, min(lease_until) as first_end ${busyWhere}`,
+      ...parts.map(
+        (part, i) => sql`select 'due', id, endpoint_id, seller_id, null::text, customer_id, sequence, next_attempt_at, first_sequence,
+          null::bigint, null::timestamptz from (${part}) as ${sql.raw(`due_${i}`)}`,
+      ),
+    ];
+    const rows = (await sql<DueRow & BusyRow & { kind: 'busy' | 'due' }>`${sql.join(tagged, sql` union all `)}`.execute(trx)).rows;
+    return { busy: rows.filter((row) => row.kind === 'busy'), due: rows.filter((row) => row.kind === 'due') };
+  }
+  const busy = (await sql<BusyRow>`select seller_id, mode, endpoint_id, count(*) as n, min(lease_until) as first_end ${busyWhere}`.execute(trx)).rows;
+  if (parts.length === 0) return { busy, due: [] };
+  const wrapped = parts.map((part, i) => sql`select * from (${part}) as ${sql.raw(`due_${i}`)}`);
+  return { busy, due: (await sql<DueRow>`${sql.join(wrapped, sql` union all `)}`.execute(trx)).rows };
+}
+
+/**
+ * Each endpoint's first due, unleased deliveries (`rows`, busyAndDue's); a row behind an earlier change of its
+ * customer still waiting for a first attempt is replaced by that earlier change when it is free to go (the
+ * customer's order holds).
+ */
+async function dueCandidates(trx: Kysely<Database>, heads: HeadRow[], rows: readonly DueRow[], now: string): Promise<Candidate[]> {
+  if (heads.length === 0) return [];
   const free = rows.filter((row) => row.first_sequence === null || Number(row.first_sequence) >= Number(row.sequence));
   const waiting = rows.filter((row) => !free.includes(row));
   const earlier = waiting.length === 0 ? [] : await firstChanges(trx, waiting, now);

@@ -50,7 +50,7 @@ describe('a drain at a receiver that answers 204 (PostgreSQL, round trips counte
     return created.endpoint.id;
   }
 
-  it('costs at most 0.75 round trips per attempt: 128 deliveries, 16 in flight', async () => {
+  it('costs at most 0.65 round trips per attempt: 128 deliveries, 16 in flight', async () => {
     const now = new Date();
     for (let s = 0; s < 2; s++) {
       const seller = await newTestSeller(db.handle);
@@ -77,8 +77,9 @@ describe('a drain at a receiver that answers 204 (PostgreSQL, round trips counte
     // Eight rounds of 16, each a record joined to the next claim. A round was 12 round trips (106 in all, 0.83 per
     // attempt): begin, heads, seller locks, busy slots, due rows, leases, claimed rows, endpoints' health, delivered
     // rows, attempts, commit, heads settled. Heads and locks in one statement, the leases returning the claimed
-    // rows, the delivered rows and their attempts in one: 9 a round (80 in all, 0.63 per attempt). The bound leaves
-    // room for a round split in two on a loaded machine (a round costs 9), and fails the 106 of before.
-    expect(texts.length, `${texts.length} round trips for ${attempts} attempts:\n${summary}`).toBeLessThanOrEqual(128 * 0.75);
+    // rows, the delivered rows and their attempts in one, the busy slots and the due rows in one: 8 a round (71 in
+    // all, 0.55 per attempt). The bound leaves room for a round split in two on a loaded machine, and fails the 106
+    // of before.
+    expect(texts.length, `${texts.length} round trips for ${attempts} attempts:\n${summary}`).toBeLessThanOrEqual(128 * 0.65);
   });
 });

@@ -651,9 +651,15 @@ async function measureDelivery(config: BenchConfig, db: 'sqlite' | 'postgres', d
   for (let round = 1; round <= config.rounds; round++) {
     const url = async (side: string) =>
       db === 'sqlite' ? `sqlite:${join(dir, `delivery-${side}-${round}.db`)}` : postgres!.createDatabase(`delivery_${side}_${round}`);
-    const child = startChild('src/workers/delivery.ts', { floorUrl: await url('floor'), workerUrl: await url('worker'), ...config.delivery });
+    const postgresPid = db === 'postgres' ? postgres!.pid() : undefined;
+    // BENCH_CPU_PROF: the delivery process (floor loop, then worker) writes a V8 CPU profile there too.
+    const nodeArgs = config.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`] : [];
+    const child = startChild('src/workers/delivery.ts', { floorUrl: await url('floor'), workerUrl: await url('worker'), ...config.delivery, postgresPid }, { nodeArgs });
     const result = await child.next<DeliveryResult>().finally(() => child.stop());
-    log(`round ${round}/${config.rounds} delivery ${db}: floor ${result.floor.attemptsPerSecond.toFixed(0)} attempts/s, worker ${result.worker.attemptsPerSecond.toFixed(0)} attempts/s`);
+    const cpu = (side: DeliveryResult['floor']) => `${side.cpuUs.toFixed(0)} µs CPU${side.dbCpuUs === undefined ? '' : ` + PostgreSQL ${side.dbCpuUs.toFixed(0)} µs`}`;
+    log(
+      `round ${round}/${config.rounds} delivery ${db}: floor ${result.floor.attemptsPerSecond.toFixed(0)} attempts/s (${cpu(result.floor)}/attempt), worker ${result.worker.attemptsPerSecond.toFixed(0)} attempts/s (${cpu(result.worker)}/attempt)`,
+    );
     runs.push(result);
   }
   const floor = median(runs.map((r) => r.floor.attemptsPerSecond));
@@ -661,9 +667,15 @@ async function measureDelivery(config: BenchConfig, db: 'sqlite' | 'postgres', d
   const ratio = median(runs.map((r) => r.worker.attemptsPerSecond / r.floor.attemptsPerSecond));
   const name = db === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const common = { kind: 'delivery' as const, p50: Number.NaN, p99: Number.NaN, failures: 0 };
+  // CPU per attempt (the bench process: loop or worker, and the receiver; PostgreSQL's backends apart): steady
+  // where attempts/s moves with the machine's load.
+  const cpu = (side: 'floor' | 'worker') => ({
+    cpuUs: median(runs.map((r) => r[side].cpuUs)),
+    ...(db === 'postgres' ? { dbCpuUs: median(runs.map((r) => r[side].dbCpuUs ?? Number.NaN)) } : {}),
+  });
   return [
-    { ...common, id: `delivery-floor-${db}`, label: `webhook delivery floor: claim, sign, POST, mark (${name})`, rps: floor, note: `attempts/s; ${config.delivery.concurrency} in flight, receiver answers 204` },
-    { ...common, id: `delivery-${db}`, label: `webhook delivery, server worker (${name})`, rps: worker, note: `attempts/s; ${(ratio * 100).toFixed(0)}% of its floor` },
+    { ...common, ...cpu('floor'), id: `delivery-floor-${db}`, label: `webhook delivery floor: claim, sign, POST, mark (${name})`, rps: floor, note: `attempts/s; ${config.delivery.concurrency} in flight, receiver answers 204` },
+    { ...common, ...cpu('worker'), id: `delivery-${db}`, label: `webhook delivery, server worker (${name})`, rps: worker, note: `attempts/s; ${(ratio * 100).toFixed(0)}% of its floor` },
   ];
 }
 

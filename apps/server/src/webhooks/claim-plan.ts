@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DialectName } from '../db/connect.js';
+import type { DatabaseHandle, DialectName } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { selectClaims, type Candidate } from './claim-selection.js';
 import { giveUpWaiting } from './delivery-caps.js';
@@ -64,39 +64,37 @@ const iso = (value: unknown) => (value === null || value === undefined ? null : 
 export async function planClaim(trx: Kysely<Database>, dialect: DialectName, options: PlanOptions): Promise<{ ids: number[]; heads: HeadUpdate[] }> {
   const { now } = options;
   const sellerSlots = options.sellerSlots ?? SELLER_DELIVERY_SLOTS;
-  let heads = (
-    await sql<HeadRow>`select h.endpoint_id, h.seller_id, h.mode, h.wakes, e.timeouts_in_a_row, e.disabled_at,
+  const due = sql`select h.endpoint_id, h.seller_id, h.mode, h.wakes, h.due_at, e.timeouts_in_a_row, e.disabled_at,
         (select min(f.next_attempt_at) from webhook_deliveries f
           where f.endpoint_id = h.endpoint_id and f.next_attempt_at is not null and f.next_attempt_at > ${now}) as next_future
       from webhook_delivery_heads h join webhook_endpoints e on e.id = h.endpoint_id
       where h.due_at is not null and h.due_at <= ${now} and e.secret_key_id = ${options.keyId}
       order by h.due_at, h.endpoint_id
-      limit ${sql.lit(headsPerClaim(options.limit))}`.execute(trx)
-  ).rows;
+      limit ${sql.lit(headsPerClaim(options.limit))}`;
+  // PostgreSQL: the heads and their sellers' locks in one statement (one round trip, issue 36): each seller and mode
+  // of the heads read is tried once (the CTE is read once), and only the heads of lanes this claim locked come back.
+  const heads =
+    dialect === 'postgres'
+      ? (
+          await sql<HeadRow>`with due as (${due}),
+            locked as (select l.lane from (select distinct d.seller_id || ' ' || d.mode as lane from due d) l
+              where pg_try_advisory_xact_lock(${sql.lit(CLAIM_LOCK)}, hashtext(l.lane)))
+          select * from due where seller_id || ' ' || mode in (select lane from locked) order by due_at, endpoint_id`.execute(trx)
+        ).rows
+      : (await sql<HeadRow>`${due}`.execute(trx)).rows;
   if (heads.length === 0) return { ids: [], heads: [] };
-  if (dialect === 'postgres') {
-    const lanes = [...new Set(heads.map((h) => lane(h.seller_id, h.mode)))];
-    const locked = await sql<{ lane: string }>`select s as lane from unnest(${lanes}::text[]) as s
-      where pg_try_advisory_xact_lock(${sql.lit(CLAIM_LOCK)}, hashtext(s))`.execute(trx);
-    const mine = new Set(locked.rows.map((row) => row.lane));
-    heads = heads.filter((h) => mine.has(lane(h.seller_id, h.mode)));
-    if (heads.length === 0) return { ids: [], heads: [] };
-  }
 
   const sellerIds = [...new Set(heads.map((h) => h.seller_id))];
   const lanes = [...new Set(heads.map((h) => lane(h.seller_id, h.mode)))];
-  const busy = await sql<{ seller_id: string; mode: string; endpoint_id: string; n: number | string; first_end: unknown }>`
-    select seller_id, mode, endpoint_id, count(*) as n, min(lease_until) as first_end from webhook_deliveries
-    where seller_id in (${sql.join(sellerIds)}) and lease_until is not null and lease_until > ${now}
-    group by seller_id, mode, endpoint_id`.execute(trx);
-  const endpointBusy = new Map(busy.rows.map((row) => [row.endpoint_id, { n: Number(row.n), firstEnd: iso(row.first_end) }]));
-  // Busy slots per seller *and mode*: a seller's test attempts never take its live slots.
-  const laneBusy = new Map<string, number>();
-  for (const row of busy.rows) laneBusy.set(lane(row.seller_id, row.mode), (laneBusy.get(lane(row.seller_id, row.mode)) ?? 0) + Number(row.n));
-
   const enabled = heads.filter((h) => h.disabled_at === null);
   const slotsOf = new Map(enabled.map((h) => [h.endpoint_id, endpointSlots(Number(h.timeouts_in_a_row), options.endpointSlots ?? ENDPOINT_DELIVERY_SLOTS)]));
-  const candidates = await dueCandidates(trx, enabled, slotsOf, now);
+  // Both read after the sellers' locks are held (a statement of their own: its snapshot sees every claim before).
+  const { busy, due: dueRows } = await busyAndDue(trx, dialect, sellerIds, enabled, slotsOf, now);
+  const endpointBusy = new Map(busy.map((row) => [row.endpoint_id, { n: Number(row.n), firstEnd: iso(row.first_end) }]));
+  // Busy slots per seller *and mode*: a seller's test attempts never take its live slots.
+  const laneBusy = new Map<string, number>();
+  for (const row of busy) laneBusy.set(lane(row.seller_id, row.mode), (laneBusy.get(lane(row.seller_id, row.mode)) ?? 0) + Number(row.n));
+  const candidates = await dueCandidates(trx, enabled, dueRows, now);
 
   const endpointFree = new Map([...slotsOf].map(([id, slots]) => [id, slots - (endpointBusy.get(id)?.n ?? 0)]));
   const sellerFree = new Map(lanes.map((id) => [id, sellerSlots - (laneBusy.get(id) ?? 0)]));
@@ -138,22 +136,63 @@ interface DueRow {
   first_sequence: number | string | null;
 }
 
+interface BusyRow {
+  seller_id: string;
+  mode: string;
+  endpoint_id: string;
+  n: number | string;
+  first_end: unknown;
+}
+
 /**
- * Each endpoint's first due, unleased deliveries; a row behind an earlier change of its customer still waiting
- * for a first attempt is replaced by that earlier change when it is free to go (the customer's order holds).
+ * The attempts in flight of the heads' sellers (their leased rows, per endpoint) and each enabled endpoint's first
+ * due, unleased deliveries. PostgreSQL: one statement and round trip (issue 36), the two kinds of rows told apart
+ * by `kind`; SQLite: two statements on the one connection.
  */
-async function dueCandidates(trx: Kysely<Database>, heads: HeadRow[], slotsOf: Map<string, number>, now: string): Promise<Candidate[]> {
-  if (heads.length === 0) return [];
+async function busyAndDue(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  sellerIds: readonly string[],
+  heads: readonly HeadRow[],
+  slotsOf: Map<string, number>,
+  now: string,
+): Promise<{ busy: BusyRow[]; due: DueRow[] }> {
+  const busyWhere = sql`from webhook_deliveries where seller_id in (${sql.join([...sellerIds])}) and lease_until is not null and lease_until > ${now}
+    group by seller_id, mode, endpoint_id`;
   const parts = heads.map(
-    (h, i) => sql`select * from (select d.id, d.endpoint_id, d.seller_id, d.customer_id, d.sequence, d.next_attempt_at,
+    (h) => sql`select d.id, d.endpoint_id, d.seller_id, d.customer_id, d.sequence, d.next_attempt_at,
         (select min(p.sequence) from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.customer_id = d.customer_id
           and p.attempts = 0 and p.next_attempt_at is not null) as first_sequence
       from webhook_deliveries d
       where d.endpoint_id = ${h.endpoint_id} and d.next_attempt_at is not null and d.next_attempt_at <= ${now}
         and (d.lease_until is null or d.lease_until <= ${now})
-      order by d.next_attempt_at, d.id limit ${sql.lit(rowsPerEndpoint(slotsOf.get(h.endpoint_id) ?? 1))}) as ${sql.raw(`due_${i}`)}`,
+      order by d.next_attempt_at, d.id limit ${sql.lit(rowsPerEndpoint(slotsOf.get(h.endpoint_id) ?? 1))}`,
   );
-  const rows = (await sql<DueRow>`${sql.join(parts, sql` union all `)}`.execute(trx)).rows;
+  if (dialect === 'postgres') {
+    const tagged = [
+      sql`select 'busy' as kind, null::bigint as id, endpoint_id, seller_id, mode, null::uuid as customer_id, null::integer as sequence,
+        null::timestamptz as next_attempt_at, null::integer as first_sequence, count(*) as n, min(lease_until) as first_end ${busyWhere}`,
+      ...parts.map(
+        (part, i) => sql`select 'due', id, endpoint_id, seller_id, null::text, customer_id, sequence, next_attempt_at, first_sequence,
+          null::bigint, null::timestamptz from (${part}) as ${sql.raw(`due_${i}`)}`,
+      ),
+    ];
+    const rows = (await sql<DueRow & BusyRow & { kind: 'busy' | 'due' }>`${sql.join(tagged, sql` union all `)}`.execute(trx)).rows;
+    return { busy: rows.filter((row) => row.kind === 'busy'), due: rows.filter((row) => row.kind === 'due') };
+  }
+  const busy = (await sql<BusyRow>`select seller_id, mode, endpoint_id, count(*) as n, min(lease_until) as first_end ${busyWhere}`.execute(trx)).rows;
+  if (parts.length === 0) return { busy, due: [] };
+  const wrapped = parts.map((part, i) => sql`select * from (${part}) as ${sql.raw(`due_${i}`)}`);
+  return { busy, due: (await sql<DueRow>`${sql.join(wrapped, sql` union all `)}`.execute(trx)).rows };
+}
+
+/**
+ * Each endpoint's first due, unleased deliveries (`rows`, busyAndDue's); a row behind an earlier change of its
+ * customer still waiting for a first attempt is replaced by that earlier change when it is free to go (the
+ * customer's order holds).
+ */
+async function dueCandidates(trx: Kysely<Database>, heads: HeadRow[], rows: readonly DueRow[], now: string): Promise<Candidate[]> {
+  if (heads.length === 0) return [];
   const free = rows.filter((row) => row.first_sequence === null || Number(row.first_sequence) >= Number(row.sequence));
   const waiting = rows.filter((row) => !free.includes(row));
   const earlier = waiting.length === 0 ? [] : await firstChanges(trx, waiting, now);
@@ -179,12 +218,19 @@ async function firstChanges(trx: Kysely<Database>, waiting: DueRow[], now: strin
   return rows.filter((row) => ms(row.next_attempt_at) <= at && (row.lease_until === null || ms(row.lease_until) <= at));
 }
 
+const SQLITE_SETTLE_HEAD = 'update webhook_delivery_heads set due_at = ?, wakes = ? where endpoint_id = ? and wakes = ?';
+
 /**
  * Writes the visited heads' next due times, each only if no wake came since the claim read it. On PostgreSQL each
  * is its own statement after the claim's transaction: one row lock at a time never deadlocks with a writer's.
  */
-export async function settleHeads(db: Kysely<Database>, updates: readonly HeadUpdate[]): Promise<void> {
+export async function settleHeads(db: Kysely<Database>, updates: readonly HeadUpdate[], writeRun?: DatabaseHandle['writeRun']): Promise<void> {
   for (const { endpointId, wakes, dueAt } of [...updates].sort((a, b) => a.endpointId.localeCompare(b.endpointId))) {
+    // SQLite (a file), inside the claim's transaction: one statement prepared once, run synchronously.
+    if (writeRun) {
+      writeRun(SQLITE_SETTLE_HEAD, [dueAt, wakes + 1, endpointId, wakes]);
+      continue;
+    }
     await db
       .updateTable('webhook_delivery_heads')
       .set({ due_at: dueAt, wakes: wakes + 1 })

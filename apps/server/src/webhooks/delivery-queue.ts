@@ -1,7 +1,7 @@
 import { nextRetryDelay } from '@customers-api/core';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { compileOnce } from '../db/compile-once.js';
-import type { DatabaseHandle, DialectName } from '../db/connect.js';
+import type { DatabaseHandle } from '../db/connect.js';
 import { toIsoOrNull } from '../db/rows.js';
 import type { CustomerChangesTable, Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
@@ -66,23 +66,49 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
   // Asked after every burst of writes and every poll, and nearly always "no": answered by the heads' due index
   // alone, from a statement compiled once, before any transaction.
   if (!options.busy && (await selectAnyDueHead(handle, now)).rows.length === 0) return [];
-  const { ids, heads } = await writeTransaction(handle, (trx) => leaseClaim(trx, handle.dialect, options));
+  const { ids, heads, claimed } = await writeTransaction(handle, (trx) => leaseClaim(trx, handle, options));
   await settleHeadsAtOnce(handle.db, heads);
-  return loadClaimed(handle, ids, options.owner);
+  return claimed ?? loadClaimed(handle, ids, options.owner);
+}
+
+/** What {@link leaseClaim} leased: the ids, the heads to settle after the commit, and (PostgreSQL) the rows to send. */
+interface Leased {
+  ids: number[];
+  heads: HeadUpdate[];
+  /** PostgreSQL: read by the lease's own statement (no second round trip); SQLite: loaded after the commit. */
+  claimed?: ClaimedDelivery[] | undefined;
 }
 
 /**
  * A claim's choice and leases, inside the caller's write transaction: the claimed ids, and (PostgreSQL) the visited
  * heads to settle after the commit. SQLite settles them here: one writer, no extra commit.
  */
-async function leaseClaim(trx: Kysely<Database>, dialect: DialectName, options: ClaimOptions): Promise<{ ids: number[]; heads: HeadUpdate[] }> {
+async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options: ClaimOptions): Promise<Leased> {
+  const { dialect, writeRun } = handle;
   const now = options.now.toISOString();
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
   const plan = await planClaim(trx, dialect, { ...options, now });
   let heads: HeadUpdate[] = [];
-  if (dialect === 'sqlite') await settleHeads(trx, plan.heads);
+  if (dialect === 'sqlite') await settleHeads(trx, plan.heads, writeRun);
   else heads = plan.heads;
-  if (plan.ids.length === 0) return { ids: [], heads };
+  if (plan.ids.length === 0) return { ids: [], heads, ...(dialect === 'postgres' ? { claimed: [] } : {}) };
+  if (dialect === 'postgres') {
+    // One round trip: the leases taken and what sending them needs, the rows this transaction leased (issue 36).
+    const { rows } = await sql<ClaimedRow>`with leased as (
+        update webhook_deliveries set lease_until = ${leaseUntil}, lease_owner = ${options.owner}
+        where id = any(${plan.ids}::bigint[]) and (lease_until is null or lease_until <= ${now})
+        returning id, attempts, next_attempt_at, endpoint_id, change_id)
+      select c.*, d.id as delivery_id, d.attempts, d.next_attempt_at as due_at, e.id as endpoint_id, e.url, e.secret,
+        e.previous_secret, e.previous_secret_expires_at, e.api_version as endpoint_api_version
+      from leased d join webhook_endpoints e on e.id = d.endpoint_id join customer_changes c on c.id = d.change_id
+      order by d.next_attempt_at, d.id`.execute(trx);
+    const claimed = rows.map(claimedOf);
+    return { ids: claimed.map((d) => d.id), heads, claimed };
+  }
+  if (writeRun) {
+    // SQLite (a file): a statement prepared once, a row at a time, inside the claim's transaction.
+    return { ids: plan.ids.filter((id) => writeRun(SQLITE_LEASE, [leaseUntil, options.owner, id, now]).changes > 0), heads };
+  }
   const leased = await trx
     .updateTable('webhook_deliveries')
     .set({ lease_until: leaseUntil, lease_owner: options.owner })
@@ -93,9 +119,19 @@ async function leaseClaim(trx: Kysely<Database>, dialect: DialectName, options: 
   return { ids: leased.map((row) => Number(row.id)), heads };
 }
 
+const SQLITE_LEASE = 'update webhook_deliveries set lease_until = ?, lease_owner = ? where id = ? and (lease_until is null or lease_until <= ?)';
+/** {@link loadClaimed}'s read as one SQL text whatever the number of ids (a JSON array): prepared once. */
+const SQLITE_LOAD_CLAIMED = `select c.*, d.id as delivery_id, d.attempts, d.next_attempt_at as due_at, e.id as endpoint_id, e.url, e.secret,
+    e.previous_secret, e.previous_secret_expires_at, e.api_version as endpoint_api_version
+  from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id join customer_changes c on c.id = d.change_id
+  where d.id in (select value from json_each(?)) and d.lease_owner = ?
+  order by d.next_attempt_at, d.id`;
+
 /** What sending the claimed deliveries needs (endpoint, secrets, change), in due order; only rows `owner` holds. */
 async function loadClaimed(handle: DatabaseHandle, ids: readonly number[], owner: string): Promise<ClaimedDelivery[]> {
   if (ids.length === 0) return [];
+  // SQLite (a file): after the claim's commit, from the committed data, without building the query each time.
+  if (handle.readCommitted) return (handle.readCommitted(SQLITE_LOAD_CLAIMED, [JSON.stringify(ids), owner]) as ClaimedRow[]).map(claimedOf);
   const rows = await handle.db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
@@ -117,18 +153,35 @@ async function loadClaimed(handle: DatabaseHandle, ids: readonly number[], owner
     .orderBy('d.next_attempt_at')
     .orderBy('d.id')
     .execute();
-  return rows.map(({ delivery_id, attempts, due_at, endpoint_id, url, secret, previous_secret, previous_secret_expires_at, endpoint_api_version, ...change }) => ({
+  return rows.map(claimedOf);
+}
+
+/** A claimed row as loadClaimed (and PostgreSQL's lease statement) select it: the change's columns and these. */
+interface ClaimedRow {
+  delivery_id: number | string;
+  attempts: number | string;
+  due_at: unknown;
+  endpoint_id: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: unknown;
+  endpoint_api_version: string | null;
+}
+
+function claimedOf({ delivery_id, attempts, due_at, endpoint_id, url, secret, previous_secret, previous_secret_expires_at, endpoint_api_version, ...change }: ClaimedRow): ClaimedDelivery {
+  return {
     id: Number(delivery_id),
     attempts: Number(attempts),
-    dueAt: toIsoOrNull(due_at),
+    dueAt: toIsoOrNull(due_at as string | Date | null),
     endpointId: endpoint_id,
     url,
     secret,
     previousSecret: previous_secret,
-    previousSecretExpiresAt: toIsoOrNull(previous_secret_expires_at),
+    previousSecretExpiresAt: toIsoOrNull(previous_secret_expires_at as string | Date | null),
     apiVersion: endpoint_api_version,
-    change: change as Selectable<CustomerChangesTable>,
-  }));
+    change: change as unknown as Selectable<CustomerChangesTable>,
+  };
 }
 
 /** Moves the lease of the worker's deliveries in flight on, so nobody else takes them while they run. */
@@ -243,7 +296,8 @@ export interface DeliveredAttempt {
  * Records a batch of acknowledged attempts by the leases' owner in one transaction and a few statements,
  * whatever the batch's size (issue 36: one transaction per attempt was most of the worker's cost): the endpoints'
  * health cleared (one update, usually a no-op), the deliveries marked delivered (one update per distinct status,
- * only the rows this owner still holds), their attempts kept (one insert). Returns each delivery's result:
+ * only the rows this owner still holds), their attempts kept (one insert; on PostgreSQL both in one statement).
+ * Returns each delivery's result:
  * `delivered`, or `lost` when another worker holds it now (nothing of it is recorded). The same outcome, row for
  * row, as {@link recordAttempt} of each.
  *
@@ -256,7 +310,7 @@ export async function recordDelivered(
   { now, owner }: { now: Date; owner: string },
 ): Promise<Map<number, 'delivered' | 'lost'>> {
   if (attempts.length === 0) return new Map();
-  return writeTransaction(handle, (trx) => recordDeliveredIn(trx, attempts, { now, owner }));
+  return writeTransaction(handle, (trx) => recordDeliveredIn(trx, handle, attempts, { now, owner }));
 }
 
 /**
@@ -274,32 +328,42 @@ export async function recordAndClaim(
   record: { now: Date; owner: string },
   claim: ClaimOptions | undefined,
 ): Promise<{ results: Map<number, 'delivered' | 'lost'>; claimed: ClaimedDelivery[] }> {
-  const { results, ids, heads } = await writeTransaction(handle, async (trx) => {
-    const recorded = attempts.length === 0 ? new Map<number, 'delivered' | 'lost'>() : await recordDeliveredIn(trx, attempts, record);
-    const lease = claim && claim.limit > 0 ? await leaseClaim(trx, handle.dialect, claim) : { ids: [], heads: [] };
+  const { results, ids, heads, claimed } = await writeTransaction(handle, async (trx) => {
+    const recorded = attempts.length === 0 ? new Map<number, 'delivered' | 'lost'>() : await recordDeliveredIn(trx, handle, attempts, record);
+    const lease: Leased = claim && claim.limit > 0 ? await leaseClaim(trx, handle, claim) : { ids: [], heads: [] };
     return { results: recorded, ...lease };
   });
   await settleHeadsAtOnce(handle.db, heads);
-  return { results, claimed: claim ? await loadClaimed(handle, ids, claim.owner) : [] };
+  return { results, claimed: claim ? (claimed ?? (await loadClaimed(handle, ids, claim.owner))) : [] };
 }
 
 async function recordDeliveredIn(
   trx: Kysely<Database>,
+  handle: DatabaseHandle,
   attempts: readonly DeliveredAttempt[],
   { now, owner }: { now: Date; owner: string },
 ): Promise<Map<number, 'delivered' | 'lost'>> {
+  const { dialect, writeRun } = handle;
   const results = new Map<number, 'delivered' | 'lost'>(attempts.map(({ delivery }) => [delivery.id, 'lost']));
   const at = now.toISOString();
-  const byStatus = new Map<number, number[]>();
-  for (const { delivery, outcome } of attempts) byStatus.set(outcome.status, [...(byStatus.get(outcome.status) ?? []), delivery.id]);
   // Endpoints first, in id order, as recordAttempt and a disable lock them: no deadlock with either.
   const endpointIds = [...new Set(attempts.map(({ delivery }) => delivery.endpointId))].sort();
+  if (dialect === 'sqlite' && writeRun) {
+    for (const id of markDeliveredSqlite(writeRun, endpointIds, attempts, { at, owner })) results.set(id, 'delivered');
+    return results;
+  }
+  const byStatus = new Map<number, number[]>();
+  for (const { delivery, outcome } of attempts) byStatus.set(outcome.status, [...(byStatus.get(outcome.status) ?? []), delivery.id]);
   await trx
     .updateTable('webhook_endpoints')
     .set({ timeouts_in_a_row: 0, attempts_failing_since: null, failing_since: null })
     .where('id', 'in', endpointIds)
     .where((eb) => eb.or([eb('timeouts_in_a_row', '!=', 0), eb('attempts_failing_since', 'is not', null), eb('failing_since', 'is not', null)]))
     .execute();
+  if (dialect === 'postgres') {
+    for (const id of await markDeliveredPostgres(trx, attempts, { at, owner })) results.set(id, 'delivered');
+    return results;
+  }
   const recorded = new Set<number>();
   for (const [status, ids] of byStatus) {
     const rows = await trx
@@ -343,6 +407,72 @@ async function recordDeliveredIn(
   }
   for (const id of recorded) results.set(id, 'delivered');
   return results;
+}
+
+const SQLITE_ENDPOINT_ANSWERS = `update webhook_endpoints set timeouts_in_a_row = 0, attempts_failing_since = null, failing_since = null
+  where id = ? and (timeouts_in_a_row != 0 or attempts_failing_since is not null or failing_since is not null)`;
+const SQLITE_MARK_DELIVERED = `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, last_status = ?, last_error = null,
+  lease_until = null, lease_owner = null, next_attempt_at = null, delivered_at = ?, given_up_at = null where id = ? and lease_owner = ?`;
+const SQLITE_KEEP_ATTEMPT = `insert into webhook_delivery_attempts
+  (delivery_id, endpoint_id, attempt, attempted_at, duration_ms, status_code, error, response_body, response_headers, signature)
+  values (?, ?, ?, ?, ?, ?, null, ?, ?, ?)`;
+
+/**
+ * SQLite (a file): the same writes as the statements built per batch, from three statements prepared once on the
+ * write connection and run synchronously inside the caller's transaction, a row at a time (issue 36: building and
+ * compiling the batch's statements, a new SQL text per batch size, was most of a record's CPU, profiled). The ids
+ * recorded: a row another worker holds now is left alone and keeps no attempt.
+ */
+function markDeliveredSqlite(
+  writeRun: NonNullable<DatabaseHandle['writeRun']>,
+  endpointIds: readonly string[],
+  attempts: readonly DeliveredAttempt[],
+  { at, owner }: { at: string; owner: string },
+): number[] {
+  for (const id of endpointIds) writeRun(SQLITE_ENDPOINT_ANSWERS, [id]);
+  const recorded: number[] = [];
+  for (const { delivery, outcome, sent } of attempts) {
+    if (writeRun(SQLITE_MARK_DELIVERED, [at, outcome.status, at, delivery.id, owner]).changes === 0) continue;
+    recorded.push(delivery.id);
+    writeRun(SQLITE_KEEP_ATTEMPT, [
+      delivery.id,
+      delivery.endpointId,
+      delivery.attempts + 1,
+      (sent?.startedAt ?? new Date(at)).toISOString(),
+      Math.max(0, Math.round(sent?.durationMs ?? 0)),
+      outcome.status,
+      outcome.body ?? null,
+      outcome.headers ? JSON.stringify(outcome.headers) : null,
+      sent?.signature ?? '',
+    ]);
+  }
+  return recorded;
+}
+
+/**
+ * PostgreSQL: the batch's deliveries marked delivered (only the rows `owner` still holds) and their attempts kept,
+ * in one statement and round trip whatever the batch's size and statuses: a column per array parameter (unnest),
+ * the insert fed by the update's own returned rows. The ids recorded.
+ */
+async function markDeliveredPostgres(trx: Kysely<Database>, attempts: readonly DeliveredAttempt[], { at, owner }: { at: string; owner: string }): Promise<number[]> {
+  const column = <T>(value: (attempt: DeliveredAttempt) => T) => attempts.map(value);
+  const { rows } = await sql<{ id: number | string }>`with v as (
+      select * from unnest(${column((a) => a.delivery.id)}::bigint[], ${column((a) => a.delivery.attempts + 1)}::integer[],
+        ${column((a) => a.outcome.status)}::integer[], ${column((a) => (a.sent?.startedAt ?? new Date(at)).toISOString())}::timestamptz[],
+        ${column((a) => Math.max(0, Math.round(a.sent?.durationMs ?? 0)))}::integer[], ${column((a) => a.outcome.body ?? null)}::text[],
+        ${column((a) => (a.outcome.headers ? JSON.stringify(a.outcome.headers) : null))}::text[], ${column((a) => a.sent?.signature ?? '')}::text[])
+        with ordinality as v(id, attempt, status, attempted_at, duration_ms, response_body, response_headers, signature, n)),
+    done as (
+      update webhook_deliveries d set attempts = d.attempts + 1, last_attempt_at = ${at}, last_status = v.status, last_error = null,
+        lease_until = null, lease_owner = null, next_attempt_at = null, delivered_at = ${at}, given_up_at = null
+      from v where d.id = v.id and d.lease_owner = ${owner}
+      returning d.id, d.endpoint_id),
+    kept as (
+      insert into webhook_delivery_attempts (delivery_id, endpoint_id, attempt, attempted_at, duration_ms, status_code, error, response_body, response_headers, signature)
+      select done.id, done.endpoint_id, v.attempt, v.attempted_at, v.duration_ms, v.status, null, v.response_body, v.response_headers, v.signature
+      from done join v on v.id = done.id order by v.n)
+    select id from done`.execute(trx);
+  return rows.map((row) => Number(row.id));
 }
 
 /** Rolls back recordAttempt's transaction when its lease was lost. */

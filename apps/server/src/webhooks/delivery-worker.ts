@@ -272,10 +272,7 @@ export class DeliveryWorker {
     try {
       while (!this.#stopped && this.#freeSlots() > 0) {
         const options = this.#claimOptions(this.#freeSlots());
-        this.#reserved += options.limit;
-        const claimed = await claimDeliveries(database, options).finally(() => {
-          this.#reserved -= options.limit;
-        });
+        const claimed = await this.#withReserved(options.limit, () => claimDeliveries(database, options));
         this.#databaseAnswered();
         this.#busy = claimed.length > 0;
         if (claimed.length === 0) return;
@@ -291,6 +288,16 @@ export class DeliveryWorker {
   /** Slots neither in flight nor asked for by a claim under way (the pump's, or one joined to a record). */
   #freeSlots(): number {
     return this.#options.concurrency - this.#inFlight.size - this.#reserved;
+  }
+
+  /** Holds `limit` slots for a claim under way (`fn`) until it settles, so no other claim counts them as free. */
+  async #withReserved<T>(limit: number, fn: () => Promise<T>): Promise<T> {
+    this.#reserved += limit;
+    try {
+      return await fn();
+    } finally {
+      this.#reserved -= limit;
+    }
   }
 
   #claimOptions(limit: number): ClaimOptions {
@@ -405,11 +412,8 @@ export class DeliveryWorker {
       // The batch's attempts are still in flight: their slots are free once they are recorded.
       const limit = joinClaim && !this.#stopped && !this.#backoff ? Math.min(this.#freeSlots() + batch.length, this.#options.concurrency) : 0;
       const claim = limit > 0 ? this.#claimOptions(limit) : undefined;
-      this.#reserved += limit;
       try {
-        const { results, claimed } = await recordAndClaim(database, attempts, { now: new Date(clock.now()), owner: this.#owner }, claim).finally(() => {
-          this.#reserved -= limit;
-        });
+        const { results, claimed } = await this.#withReserved(limit, () => recordAndClaim(database, attempts, { now: new Date(clock.now()), owner: this.#owner }, claim));
         if (claim) {
           this.#busy = claimed.length > 0;
           this.#launch(claimed);

@@ -4,7 +4,9 @@
 //   update), read their changes, sign each (HMAC-SHA256, Standard Webhooks), POST them, mark them delivered (one
 //   update);
 // - the server's DeliveryWorker on the same kind of database, until it has drained.
-// Both report attempts per second; the worker's ratio to the floor is the row's note.
+// Both report attempts per second; the worker's ratio to the floor is the row's note. And CPU per attempt, the
+// figure a shared machine does not move: this process's (the loop or the worker, and the receiver, the same on
+// both sides) and, on PostgreSQL, the database's (the postmaster's tree: its backends).
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, request, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +23,7 @@ import {
 } from '@customers-api/server';
 import { sql } from 'kysely';
 import { childInput, reply } from '../child.js';
+import { cpuMsOfTree } from '../rss.js';
 
 export interface DeliveryInput {
   /** One fresh database per side: `sqlite:` file URLs or PostgreSQL URLs. */
@@ -29,13 +32,26 @@ export interface DeliveryInput {
   deliveries: number;
   /** Attempts in flight at once (the worker's concurrency; the floor's batch). */
   concurrency: number;
+  /** PostgreSQL's postmaster: its backends' CPU time is counted per attempt. */
+  postgresPid?: number | undefined;
+}
+
+/** Attempts per second; CPU µs per attempt of this process and (PostgreSQL) of the database. */
+export interface DeliverySide {
+  attemptsPerSecond: number;
+  seconds: number;
+  delivered: number;
+  cpuUs: number;
+  dbCpuUs?: number | undefined;
 }
 
 export interface DeliveryResult {
-  floor: { attemptsPerSecond: number; seconds: number; delivered: number };
-  worker: { attemptsPerSecond: number; seconds: number; delivered: number };
+  floor: DeliverySide;
+  worker: DeliverySide;
 }
 
+// Stopped by the parent: exit normally, so --cpu-prof (BENCH_CPU_PROF) writes its profile.
+process.once('SIGTERM', () => process.exit(0));
 const input = await childInput<DeliveryInput>();
 const agent = new Agent({ keepAlive: true, maxSockets: input.concurrency });
 const receiver = createServer((req, res) => {
@@ -130,27 +146,38 @@ async function waitingCount(handle: DatabaseHandle): Promise<number> {
   return Number(rows[0]!.n);
 }
 
+/** Runs `drain` and measures it: wall time, this process's CPU, the database's CPU (PostgreSQL). */
+async function measured(drain: () => Promise<number>): Promise<DeliverySide> {
+  const dbBefore = input.postgresPid === undefined ? undefined : cpuMsOfTree(input.postgresPid);
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const delivered = await drain();
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const dbMs = dbBefore === undefined ? undefined : cpuMsOfTree(input.postgresPid!) - dbBefore;
+  return {
+    attemptsPerSecond: delivered / seconds,
+    seconds,
+    delivered,
+    cpuUs: (cpu.user + cpu.system) / delivered,
+    ...(dbMs === undefined ? {} : { dbCpuUs: (dbMs * 1000) / delivered }),
+  };
+}
+
 const floorHandle = await seed(input.floorUrl);
 const floorDue = await waitingCount(floorHandle);
-let started = performance.now();
-const floorDelivered = await floor(floorHandle);
-const floorSeconds = (performance.now() - started) / 1000;
+const floorSide = await measured(() => floor(floorHandle));
 await floorHandle.close();
 
 const workerHandle = await seed(input.workerUrl);
 const worker = new DeliveryWorker({ database: workerHandle, secrets: box, allowPrivate: true, concurrency: input.concurrency, pollIntervalMs: 50 });
-started = performance.now();
-const { attempts } = await worker.drain();
-const workerSeconds = (performance.now() - started) / 1000;
+const workerSide = await measured(async () => (await worker.drain()).attempts);
 const left = await waitingCount(workerHandle);
 await worker.stop();
 await workerHandle.close();
 receiver.close();
 agent.destroy();
-if (left !== 0 || floorDelivered !== floorDue) throw new Error(`not drained: worker left ${left}, floor ${floorDelivered}/${floorDue}`);
+if (left !== 0 || floorSide.delivered !== floorDue) throw new Error(`not drained: worker left ${left}, floor ${floorSide.delivered}/${floorDue}`);
 
-const result: DeliveryResult = {
-  floor: { attemptsPerSecond: floorDelivered / floorSeconds, seconds: floorSeconds, delivered: floorDelivered },
-  worker: { attemptsPerSecond: attempts / workerSeconds, seconds: workerSeconds, delivered: attempts },
-};
+const result: DeliveryResult = { floor: floorSide, worker: workerSide };
 await reply(result);

@@ -112,3 +112,11 @@ describe('MemoryWebhookStore endpoints', () => {
     expect(await store.insertEndpoint(endpoint('e2'), { cap: 10, idempotency })).toEqual({ kind: 'created', endpoint: endpoint('e2') });
   });
 });
+
+describe('MemoryWebhookStore replay of an endpoint without events', () => {
+  it('queues nothing', async () => {
+    const store = new MemoryWebhookStore(new MemoryCustomerStore());
+    await store.insertEndpoint(endpoint('e1'), { cap: 10 });
+    expect(await store.replayEvents(tenant, 'e1', { ...replay, limit: 10 })).toEqual({ kind: 'queued', queued: 0, last: undefined, more: false });
+  });
+});

@@ -120,3 +120,16 @@ describe('MemoryWebhookStore replay of an endpoint without events', () => {
     expect(await store.replayEvents(tenant, 'e1', { ...replay, limit: 10 })).toEqual({ kind: 'queued', queued: 0, last: undefined, more: false });
   });
 });
+
+describe('MemoryWebhookStore: an endpoint sees only its own deliveries', () => {
+  it('counts as undelivered to an endpoint only the events it was due, and replays delivered ones strictly after the cursor', async () => {
+    const { store, ids } = await withEvents(5);
+    const oldestFirst = [...ids].reverse();
+    for (const id of ids) store.setDeliveryState('s1', id, 'e1', 'delivered', AT);
+    const again = await store.replayEvents(tenant, 'e1', { ...replay, limit: 10, after: { createdAt: AT, id: oldestFirst[1]! } });
+    expect(again).toEqual({ kind: 'queued', queued: 3, last: { createdAt: AT, id: oldestFirst[4] }, more: false });
+    // An endpoint added later was due none of these events.
+    await store.insertEndpoint(endpoint('e2'), { cap: 10 });
+    expect(await store.listEvents(tenant, { limit: 10, undeliveredTo: 'e2', notBefore: '' })).toEqual([]);
+  });
+});

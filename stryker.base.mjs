@@ -26,7 +26,7 @@ export function strykerConfig({ vitestConfig }) {
     ignoreStatic: true,
     timeoutMS: 10_000,
     // The floor: `pnpm mutation` fails when a package's score drops below `break`. Raise it as the score rises.
-    thresholds: { high: 95, low: 90, break: 92 },
+    thresholds: { high: 95, low: 90, break: 96 },
     tempDirName: '.stryker-tmp',
     cleanTempDir: 'always',
   };

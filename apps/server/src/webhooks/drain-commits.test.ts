@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { writeQueueStats } from '../db/write-transaction.js';
 import { testEventChange } from '../dashboard/test-event.js';
+import { seedDrainBacklog, startBatchReceiver, type BatchReceiver } from '../test/batch-receiver.js';
 import { newTestSeller } from '../test/sellers-and-endpoints.js';
 import { DIALECTS, useTestDatabase } from '../test/test-database.js';
 import { claimDeliveries, recordAndClaim } from './delivery-queue.js';
@@ -68,46 +67,20 @@ describe('a drain at a receiver that answers 204 (SQLite, statements counted)', 
   const dir = mkdtempSync(join(tmpdir(), 'drain-commits-'));
   const statements: string[] = [];
   let handle: DatabaseHandle;
-  let url: string;
-  const held: ServerResponse[] = [];
-  let expected = 0;
-  let answered = 0;
-  // Answers the attempts in flight together, once all of them have arrived: the worker sees them end in one turn
-  // of its event loop, as it does at a fast receiver under load (what the count below is about).
-  const receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      held.push(response);
-      if (held.length === Math.min(16, expected - answered)) {
-        answered += held.length;
-        for (const r of held.splice(0)) r.writeHead(204).end();
-      }
-    });
-  });
+  let receiver: BatchReceiver;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    receiver = await startBatchReceiver();
     handle = connectDatabase(`sqlite:${join(dir, 'drain.db')}`, { sqliteTrace: (text) => statements.push(text) });
     await migrateToLatest(handle);
   });
   afterAll(async () => {
     await handle?.close();
-    receiver.closeAllConnections();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('commits once per batch of ended attempts: at most 1 commit per 8 attempts for 128 deliveries, 16 in flight', async () => {
-    // 2 sellers x 2 endpoints x 4 slots: 16 in flight; 32 deliveries each, due now.
-    const now = new Date();
-    for (let s = 0; s < 2; s++) {
-      const seller = await newTestSeller(handle);
-      for (let e = 0; e < 2; e++) {
-        const endpoint = await endpointOf(handle, seller, `${url}/${s}/${e}`);
-        for (let i = 0; i < 32; i++) await queueChange(handle, endpoint, testEventChange(seller, now), now);
-      }
-    }
-    expected = 128;
+    receiver.expect(await seedDrainBacklog(handle, box, receiver.url));
     statements.length = 0;
     const worker = new DeliveryWorker({ database: handle, secrets: box, allowPrivate: true, concurrency: 16, pollIntervalMs: 60_000, leaseMs: 600_000 });
     const { attempts } = await worker.drain();

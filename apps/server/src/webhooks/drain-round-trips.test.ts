@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../db/connect.js';
-import { testEventChange } from '../dashboard/test-event.js';
-import { newTestSeller } from '../test/sellers-and-endpoints.js';
+import { seedDrainBacklog, startBatchReceiver, type BatchReceiver } from '../test/batch-receiver.js';
 import { useTestDatabase } from '../test/test-database.js';
 import { DeliveryWorker } from './delivery-worker.js';
-import { createEndpoint, queueChange } from './endpoints.js';
 import { createSecretBox } from './secret-box.js';
 
 // Issue 36 on PostgreSQL: the worker's round trips per attempt (pg's Client#query: one call is one round trip,
@@ -18,48 +13,18 @@ const box = createSecretBox(randomBytes(32));
 
 describe('a drain at a receiver that answers 204 (PostgreSQL, round trips counted)', () => {
   const db = useTestDatabase('postgres');
-  const held: ServerResponse[] = [];
-  let url: string;
-  let expected = 0;
-  let answered = 0;
-  // Answers the attempts in flight together once all have arrived, as a fast receiver under load ends them.
-  const receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      held.push(response);
-      if (held.length === Math.min(16, expected - answered)) {
-        answered += held.length;
-        for (const r of held.splice(0)) r.writeHead(204).end();
-      }
-    });
-  });
+  let receiver: BatchReceiver;
   const query = vi.spyOn(pg.Client.prototype, 'query');
   beforeAll(async () => {
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    receiver = await startBatchReceiver();
   });
   afterAll(async () => {
     query.mockRestore();
-    receiver.closeAllConnections();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
   });
 
-  async function endpointOf(handle: DatabaseHandle, seller: string, path: string): Promise<string> {
-    const created = await createEndpoint(handle, box, seller, { url: `${url}${path}` }, { allowPrivate: true });
-    if (created.kind !== 'created') throw new Error(created.message);
-    return created.endpoint.id;
-  }
-
   it('costs at most 0.65 round trips per attempt: 128 deliveries, 16 in flight', async () => {
-    const now = new Date();
-    for (let s = 0; s < 2; s++) {
-      const seller = await newTestSeller(db.handle);
-      for (let e = 0; e < 2; e++) {
-        const endpoint = await endpointOf(db.handle, seller, `/${s}/${e}`);
-        for (let i = 0; i < 32; i++) await queueChange(db.handle, endpoint, testEventChange(seller, now), now);
-      }
-    }
-    expected = 128;
+    receiver.expect(await seedDrainBacklog(db.handle, box, receiver.url));
     const worker = new DeliveryWorker({ database: db.handle, secrets: box, allowPrivate: true, concurrency: 16, pollIntervalMs: 60_000, leaseMs: 600_000 });
     query.mockClear();
     const { attempts } = await worker.drain();

@@ -221,22 +221,12 @@ async function firstChanges(trx: Kysely<Database>, waiting: DueRow[], now: strin
 const SQLITE_SETTLE_HEAD = 'update webhook_delivery_heads set due_at = ?, wakes = ? where endpoint_id = ? and wakes = ?';
 
 /**
- * Writes the visited heads' next due times, each only if no wake came since the claim read it. On PostgreSQL each
- * is its own statement after the claim's transaction: one row lock at a time never deadlocks with a writer's.
+ * SQLite, inside the claim's transaction (one writer): writes the visited heads' next due times, each only if no
+ * wake came since the claim read it, from one statement prepared once and run synchronously.
  */
-export async function settleHeads(db: Kysely<Database>, updates: readonly HeadUpdate[], writeRun?: DatabaseHandle['writeRun']): Promise<void> {
+export function settleHeads(updates: readonly HeadUpdate[], writeRun: NonNullable<DatabaseHandle['writeRun']>): void {
   for (const { endpointId, wakes, dueAt } of [...updates].sort((a, b) => a.endpointId.localeCompare(b.endpointId))) {
-    // SQLite (a file), inside the claim's transaction: one statement prepared once, run synchronously.
-    if (writeRun) {
-      writeRun(SQLITE_SETTLE_HEAD, [dueAt, wakes + 1, endpointId, wakes]);
-      continue;
-    }
-    await db
-      .updateTable('webhook_delivery_heads')
-      .set({ due_at: dueAt, wakes: wakes + 1 })
-      .where('endpoint_id', '=', endpointId)
-      .where('wakes', '=', wakes)
-      .execute();
+    writeRun(SQLITE_SETTLE_HEAD, [dueAt, wakes + 1, endpointId, wakes]);
   }
 }
 

@@ -84,15 +84,12 @@ interface Leased {
  * heads to settle after the commit. SQLite settles them here: one writer, no extra commit.
  */
 async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options: ClaimOptions): Promise<Leased> {
-  const { dialect, writeRun } = handle;
+  const { dialect } = handle;
   const now = options.now.toISOString();
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
   const plan = await planClaim(trx, dialect, { ...options, now });
-  let heads: HeadUpdate[] = [];
-  if (dialect === 'sqlite') await settleHeads(trx, plan.heads, writeRun);
-  else heads = plan.heads;
-  if (plan.ids.length === 0) return { ids: [], heads, ...(dialect === 'postgres' ? { claimed: [] } : {}) };
   if (dialect === 'postgres') {
+    if (plan.ids.length === 0) return { ids: [], heads: plan.heads, claimed: [] };
     // One round trip: the leases taken and what sending them needs, the rows this transaction leased (issue 36).
     const { rows } = await sql<ClaimedRow>`with leased as (
         update webhook_deliveries set lease_until = ${leaseUntil}, lease_owner = ${options.owner}
@@ -103,20 +100,18 @@ async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options
       from leased d join webhook_endpoints e on e.id = d.endpoint_id join customer_changes c on c.id = d.change_id
       order by d.next_attempt_at, d.id`.execute(trx);
     const claimed = rows.map(claimedOf);
-    return { ids: claimed.map((d) => d.id), heads, claimed };
+    return { ids: claimed.map((d) => d.id), heads: plan.heads, claimed };
   }
-  if (writeRun) {
-    // SQLite (a file): a statement prepared once, a row at a time, inside the claim's transaction.
-    return { ids: plan.ids.filter((id) => writeRun(SQLITE_LEASE, [leaseUntil, options.owner, id, now]).changes > 0), heads };
-  }
-  const leased = await trx
-    .updateTable('webhook_deliveries')
-    .set({ lease_until: leaseUntil, lease_owner: options.owner })
-    .where('id', 'in', plan.ids)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-    .returning('id')
-    .execute();
-  return { ids: leased.map((row) => Number(row.id)), heads };
+  // SQLite: statements prepared once, a row at a time, inside the claim's transaction.
+  const writeRun = sqliteWriter(handle);
+  settleHeads(plan.heads, writeRun);
+  return { ids: plan.ids.filter((id) => writeRun(SQLITE_LEASE, [leaseUntil, options.owner, id, now]).changes > 0), heads: [] };
+}
+
+/** The SQLite write connection's statement runner: every SQLite handle db/connect.ts opens has one. */
+function sqliteWriter(handle: DatabaseHandle): NonNullable<DatabaseHandle['writeRun']> {
+  if (!handle.writeRun) throw new Error('A SQLite handle without writeRun: open it with connectDatabase (db/connect.ts)');
+  return handle.writeRun;
 }
 
 const SQLITE_LEASE = 'update webhook_deliveries set lease_until = ?, lease_owner = ? where id = ? and (lease_until is null or lease_until <= ?)';
@@ -343,68 +338,13 @@ async function recordDeliveredIn(
   attempts: readonly DeliveredAttempt[],
   { now, owner }: { now: Date; owner: string },
 ): Promise<Map<number, 'delivered' | 'lost'>> {
-  const { dialect, writeRun } = handle;
   const results = new Map<number, 'delivered' | 'lost'>(attempts.map(({ delivery }) => [delivery.id, 'lost']));
   const at = now.toISOString();
   // Endpoints first, in id order, as recordAttempt and a disable lock them: no deadlock with either.
   const endpointIds = [...new Set(attempts.map(({ delivery }) => delivery.endpointId))].sort();
-  if (dialect === 'sqlite' && writeRun) {
-    for (const id of markDeliveredSqlite(writeRun, endpointIds, attempts, { at, owner })) results.set(id, 'delivered');
-    return results;
-  }
-  const byStatus = new Map<number, number[]>();
-  for (const { delivery, outcome } of attempts) byStatus.set(outcome.status, [...(byStatus.get(outcome.status) ?? []), delivery.id]);
-  await trx
-    .updateTable('webhook_endpoints')
-    .set({ timeouts_in_a_row: 0, attempts_failing_since: null, failing_since: null })
-    .where('id', 'in', endpointIds)
-    .where((eb) => eb.or([eb('timeouts_in_a_row', '!=', 0), eb('attempts_failing_since', 'is not', null), eb('failing_since', 'is not', null)]))
-    .execute();
-  if (dialect === 'postgres') {
-    for (const id of await markDeliveredPostgres(trx, attempts, { at, owner })) results.set(id, 'delivered');
-    return results;
-  }
-  const recorded = new Set<number>();
-  for (const [status, ids] of byStatus) {
-    const rows = await trx
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({
-        attempts: eb('attempts', '+', 1),
-        last_attempt_at: at,
-        last_status: status,
-        last_error: null,
-        lease_until: null,
-        lease_owner: null,
-        next_attempt_at: null,
-        delivered_at: at,
-        given_up_at: null,
-      }))
-      .where('id', 'in', ids)
-      .where('lease_owner', '=', owner)
-      .returning('id')
-      .execute();
-    for (const row of rows) recorded.add(Number(row.id));
-  }
-  const kept = attempts.filter(({ delivery }) => recorded.has(delivery.id));
-  if (kept.length > 0) {
-    await trx
-      .insertInto('webhook_delivery_attempts')
-      .values(
-        kept.map(({ delivery, outcome, sent }) => ({
-          delivery_id: delivery.id,
-          endpoint_id: delivery.endpointId,
-          attempt: delivery.attempts + 1,
-          attempted_at: (sent?.startedAt ?? now).toISOString(),
-          duration_ms: Math.max(0, Math.round(sent?.durationMs ?? 0)),
-          status_code: outcome.status,
-          error: null,
-          response_body: outcome.body ?? null,
-          response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
-          signature: sent?.signature ?? '',
-        })),
-      )
-      .execute();
-  }
+  const recorded = handle.dialect === 'postgres'
+    ? await markDeliveredPostgres(trx, endpointIds, attempts, { at, owner })
+    : markDeliveredSqlite(sqliteWriter(handle), endpointIds, attempts, { at, owner });
   for (const id of recorded) results.set(id, 'delivered');
   return results;
 }
@@ -418,7 +358,7 @@ const SQLITE_KEEP_ATTEMPT = `insert into webhook_delivery_attempts
   values (?, ?, ?, ?, ?, ?, null, ?, ?, ?)`;
 
 /**
- * SQLite (a file): the same writes as the statements built per batch, from three statements prepared once on the
+ * SQLite: the same writes as PostgreSQL's statement, from three statements prepared once on the
  * write connection and run synchronously inside the caller's transaction, a row at a time (issue 36: building and
  * compiling the batch's statements, a new SQL text per batch size, was most of a record's CPU, profiled). The ids
  * recorded: a row another worker holds now is left alone and keeps no attempt.
@@ -450,11 +390,23 @@ function markDeliveredSqlite(
 }
 
 /**
- * PostgreSQL: the batch's deliveries marked delivered (only the rows `owner` still holds) and their attempts kept,
+ * PostgreSQL: the endpoints' health cleared, then the batch's deliveries marked delivered (only the rows `owner`
+ * still holds) and their attempts kept,
  * in one statement and round trip whatever the batch's size and statuses: a column per array parameter (unnest),
  * the insert fed by the update's own returned rows. The ids recorded.
  */
-async function markDeliveredPostgres(trx: Kysely<Database>, attempts: readonly DeliveredAttempt[], { at, owner }: { at: string; owner: string }): Promise<number[]> {
+async function markDeliveredPostgres(
+  trx: Kysely<Database>,
+  endpointIds: readonly string[],
+  attempts: readonly DeliveredAttempt[],
+  { at, owner }: { at: string; owner: string },
+): Promise<number[]> {
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({ timeouts_in_a_row: 0, attempts_failing_since: null, failing_since: null })
+    .where('id', 'in', endpointIds)
+    .where((eb) => eb.or([eb('timeouts_in_a_row', '!=', 0), eb('attempts_failing_since', 'is not', null), eb('failing_since', 'is not', null)]))
+    .execute();
   const column = <T>(value: (attempt: DeliveredAttempt) => T) => attempts.map(value);
   const { rows } = await sql<{ id: number | string }>`with v as (
       select * from unnest(${column((a) => a.delivery.id)}::bigint[], ${column((a) => a.delivery.attempts + 1)}::integer[],

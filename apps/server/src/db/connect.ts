@@ -55,6 +55,12 @@ export interface DatabaseHandle {
   inTransaction?: boolean;
 }
 
+/** A SQLite handle's write-connection statement runner: every SQLite handle {@link connectDatabase} opens has one. */
+export function sqliteWriter(handle: DatabaseHandle): NonNullable<DatabaseHandle['writeRun']> {
+  if (!handle.writeRun) throw new Error('A SQLite handle without writeRun: open it with connectDatabase (db/connect.ts)');
+  return handle.writeRun;
+}
+
 /** A statement PostgreSQL prepares once per connection under `name` (unique per SQL text). */
 export interface PreparedStatement {
   name: string;

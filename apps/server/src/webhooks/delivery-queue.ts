@@ -1,7 +1,7 @@
 import { nextRetryDelay } from '@customers-api/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { compileOnce } from '../db/compile-once.js';
-import type { DatabaseHandle } from '../db/connect.js';
+import { sqliteWriter, type DatabaseHandle } from '../db/connect.js';
 import { toIsoOrNull } from '../db/rows.js';
 import type { CustomerChangesTable, Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
@@ -106,12 +106,6 @@ async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options
   const writeRun = sqliteWriter(handle);
   settleHeads(plan.heads, writeRun);
   return { ids: plan.ids.filter((id) => writeRun(SQLITE_LEASE, [leaseUntil, options.owner, id, now]).changes > 0), heads: [] };
-}
-
-/** The SQLite write connection's statement runner: every SQLite handle db/connect.ts opens has one. */
-function sqliteWriter(handle: DatabaseHandle): NonNullable<DatabaseHandle['writeRun']> {
-  if (!handle.writeRun) throw new Error('A SQLite handle without writeRun: open it with connectDatabase (db/connect.ts)');
-  return handle.writeRun;
 }
 
 const SQLITE_LEASE = 'update webhook_deliveries set lease_until = ?, lease_owner = ? where id = ? and (lease_until is null or lease_until <= ?)';

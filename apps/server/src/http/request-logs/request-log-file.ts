@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
+import { connectDatabase, sqliteWriter, type DatabaseHandle } from '../../db/connect.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 import { SQLITE_REQUEST_LOG_INSERT } from './request-log-store.js';
 
@@ -97,9 +97,10 @@ async function moveEarlierRows(main: DatabaseHandle, logs: DatabaseHandle): Prom
       .execute();
     if (rows.length === 0) return;
     rows.sort((a, b) => Number(a.id) - Number(b.id));
+    const writeRun = sqliteWriter(logs);
     await writeTransaction(logs, async () => {
       for (const row of rows) {
-        logs.writeRun!(SQLITE_REQUEST_LOG_INSERT, [
+        writeRun(SQLITE_REQUEST_LOG_INSERT, [
           row.seller_id, row.occurred_at, row.method, row.path, row.status, row.duration_ms, row.key_id, row.key_name,
           row.key_prefix, row.request_id, row.api_version, row.mode, row.request_body, row.error_body, row.client_request_id,
         ]);

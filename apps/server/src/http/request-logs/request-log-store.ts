@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { DatabaseHandle } from '../../db/connect.js';
+import { sqliteWriter, type DatabaseHandle } from '../../db/connect.js';
 import { writeTransaction } from '../../db/write-transaction.js';
 
 /** One request as recorded, before its key's name and prefix are looked up. */
@@ -72,11 +72,9 @@ export async function insertRequestLogs(handle: DatabaseHandle, entries: readonl
     await handle.db.executeQuery(CompiledQuery.raw(POSTGRES_INSERT, columns));
     return;
   }
-  const { writeRun } = handle;
-  await writeTransaction(handle, async (trx) => {
-    // The write connection's own prepared statement when there is one (a file); the query builder otherwise.
-    if (writeRun) for (const entry of entries) writeRun(SQLITE_REQUEST_LOG_INSERT, requestLogValues(entry, keys));
-    else for (const entry of entries) await trx.executeQuery(CompiledQuery.raw(SQLITE_REQUEST_LOG_INSERT, requestLogValues(entry, keys)));
+  const writeRun = sqliteWriter(handle);
+  await writeTransaction(handle, async () => {
+    for (const entry of entries) writeRun(SQLITE_REQUEST_LOG_INSERT, requestLogValues(entry, keys));
   });
 }
 

@@ -1,5 +1,5 @@
 import { nextRetryDelay } from '@customers-api/core';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import { compileOnce } from '../db/compile-once.js';
 import { sqliteWriter, type DatabaseHandle } from '../db/connect.js';
 import { toIsoOrNull } from '../db/rows.js';
@@ -95,9 +95,7 @@ async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options
         update webhook_deliveries set lease_until = ${leaseUntil}, lease_owner = ${options.owner}
         where id = any(${plan.ids}::bigint[]) and (lease_until is null or lease_until <= ${now})
         returning id, attempts, next_attempt_at, endpoint_id, change_id)
-      select c.*, d.id as delivery_id, d.attempts, d.next_attempt_at as due_at, e.id as endpoint_id, e.url, e.secret,
-        e.previous_secret, e.previous_secret_expires_at, e.api_version as endpoint_api_version
-      from leased d join webhook_endpoints e on e.id = d.endpoint_id join customer_changes c on c.id = d.change_id
+      select ${sql.raw(CLAIMED_COLUMNS)} from leased d ${sql.raw(CLAIMED_JOINS)}
       order by d.next_attempt_at, d.id`.execute(trx);
     const claimed = rows.map(claimedOf);
     return { ids: claimed.map((d) => d.id), heads: plan.heads, claimed };
@@ -109,40 +107,26 @@ async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options
 }
 
 const SQLITE_LEASE = 'update webhook_deliveries set lease_until = ?, lease_owner = ? where id = ? and (lease_until is null or lease_until <= ?)';
+/** What sending a claimed delivery `d` needs (its endpoint `e` and change `c`): PostgreSQL's lease and SQLite's load. */
+const CLAIMED_COLUMNS = `c.*, d.id as delivery_id, d.attempts, d.next_attempt_at as due_at, e.id as endpoint_id, e.url, e.secret,
+  e.previous_secret, e.previous_secret_expires_at, e.api_version as endpoint_api_version`;
+const CLAIMED_JOINS = 'join webhook_endpoints e on e.id = d.endpoint_id join customer_changes c on c.id = d.change_id';
 /** {@link loadClaimed}'s read as one SQL text whatever the number of ids (a JSON array): prepared once. */
-const SQLITE_LOAD_CLAIMED = `select c.*, d.id as delivery_id, d.attempts, d.next_attempt_at as due_at, e.id as endpoint_id, e.url, e.secret,
-    e.previous_secret, e.previous_secret_expires_at, e.api_version as endpoint_api_version
-  from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id join customer_changes c on c.id = d.change_id
+const SQLITE_LOAD_CLAIMED = `select ${CLAIMED_COLUMNS} from webhook_deliveries d ${CLAIMED_JOINS}
   where d.id in (select value from json_each(?)) and d.lease_owner = ?
   order by d.next_attempt_at, d.id`;
 
-/** What sending the claimed deliveries needs (endpoint, secrets, change), in due order; only rows `owner` holds. */
+/**
+ * SQLite (PostgreSQL's lease returns its rows): what sending the claimed deliveries needs, in due order; only rows
+ * `owner` holds. After the claim's commit, from the committed data when the handle has a read connection (a file).
+ */
 async function loadClaimed(handle: DatabaseHandle, ids: readonly number[], owner: string): Promise<ClaimedDelivery[]> {
   if (ids.length === 0) return [];
-  // SQLite (a file): after the claim's commit, from the committed data, without building the query each time.
-  if (handle.readCommitted) return (handle.readCommitted(SQLITE_LOAD_CLAIMED, [JSON.stringify(ids), owner]) as ClaimedRow[]).map(claimedOf);
-  const rows = await handle.db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .innerJoin('customer_changes as c', 'c.id', 'd.change_id')
-    .selectAll('c')
-    .select([
-      'd.id as delivery_id',
-      'd.attempts',
-      'd.next_attempt_at as due_at',
-      'e.id as endpoint_id',
-      'e.url',
-      'e.secret',
-      'e.previous_secret',
-      'e.previous_secret_expires_at',
-      'e.api_version as endpoint_api_version',
-    ])
-    .where('d.id', 'in', [...ids])
-    .where('d.lease_owner', '=', owner)
-    .orderBy('d.next_attempt_at')
-    .orderBy('d.id')
-    .execute();
-  return rows.map(claimedOf);
+  const parameters = [JSON.stringify(ids), owner];
+  const rows = handle.readCommitted
+    ? handle.readCommitted(SQLITE_LOAD_CLAIMED, parameters)
+    : (await handle.db.executeQuery(CompiledQuery.raw(SQLITE_LOAD_CLAIMED, parameters))).rows;
+  return (rows as ClaimedRow[]).map(claimedOf);
 }
 
 /** A claimed row as loadClaimed (and PostgreSQL's lease statement) select it: the change's columns and these. */

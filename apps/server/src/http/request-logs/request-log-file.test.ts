@@ -65,6 +65,17 @@ describe("a SQLite file's request log file", () => {
     expect((await file!.handle.db.selectFrom('request_logs').select('id').execute()).length).toBe(before.length + 1);
   });
 
+  it('runs its thread within a bounded heap: a batch bigger than the heap fails alone, and the next write starts a new thread', async () => {
+    file = await openRequestLogFile(database.handle);
+    const row = (path: string) => ['huge', '2026-11-28T10:00:00.000Z', 'GET', path, 200, 1, null, null, null, 'req_1', null, 'live', null, null, null];
+    // 96 distinct 1 MiB strings: more than the thread's 64 MB old generation holds at once.
+    const huge = Array.from({ length: 96 }, (_, i) => row(String(i).padEnd(1 << 20, 'x')));
+    await expect(file!.write(huge)).rejects.toThrow(/memory|stopped/i);
+    await file!.write([row('/after')]);
+    const rows = await file!.handle.db.selectFrom('request_logs').select('path').where('seller_id', '=', 'huge').execute();
+    expect(rows.map((r) => r.path)).toEqual(['/after']);
+  });
+
   it("moves the rows an earlier version recorded in the main database into the file, oldest first, once", async () => {
     const seller = await createSeller(database.handle, { name: 'earlier', plan: 'starter' });
     const paths = Array.from({ length: 7 }, (_, i) => `/earlier/${i}`);

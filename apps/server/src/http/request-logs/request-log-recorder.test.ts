@@ -62,6 +62,16 @@ describe.each(DIALECTS)('the request log recorder on %s', (dialect) => {
     expect(recorder.waiting).toBe(0);
   });
 
+  it('writes as soon as a batch of flushAt entries waits, without waiting for its timer', async () => {
+    const seller = await createSeller(database.handle, { name: 'full batch', plan: 'starter' });
+    recorder = createRequestLogRecorder({ database: database.handle, log: pino({ level: 'silent' }), now: () => new Date(), flushMs: 3_600_000, flushAt: 4 });
+    for (let i = 0; i < 3; i++) recorder.record(entry(seller.id));
+    expect(recorder.waiting).toBe(3);
+    recorder.record(entry(seller.id));
+    await expect.poll(async () => (await rowsOf(seller.id)).length, { timeout: 60_000, interval: 20 }).toBe(4);
+    expect(recorder.waiting).toBe(0);
+  });
+
   it("writes each key's name and prefix as they are, and counts a batch the database refuses", async () => {
     const seller = await createSeller(database.handle, { name: 'keys', plan: 'starter' });
     const key = await createApiKey(database.handle, { sellerId: seller.id, name: 'Production checkout' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { connectDatabase } from './connect.js';
 import { DatabaseUnavailableError } from './database-unavailable.js';
+import { PREPARE_ONCE } from './postgres-pool.js';
 import { createTestDatabase } from '../test/test-database.js';
 
 // A real PostgreSQL ends a session under a checked-out client (pg_terminate_backend sends the FATAL 57P01 that a
@@ -48,6 +49,32 @@ describe('the PostgreSQL pool when a connection is lost', () => {
       expect(prepared).toBeInstanceOf(DatabaseUnavailableError);
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe('PREPARE_ONCE statements', () => {
+  it('run as one named prepared statement of their connection, inside transactions too', async () => {
+    const database = await createTestDatabase('postgres');
+    const handle = connectDatabase(database.url, { poolSize: 1 });
+    try {
+      const prepared = async () =>
+        (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(handle.db)).rows;
+      for (let n = 1; n <= 3; n++) {
+        await handle.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ n: number }>`${sql.raw(PREPARE_ONCE)}select ${n}::integer as n`.execute(trx);
+          expect(rows[0]!.n).toBe(n);
+          await sql`select ${n}::integer as plain`.execute(trx);
+        });
+      }
+      // One name for one text whatever its values; the plain statement was never prepared.
+      const statements = await prepared();
+      expect(statements).toHaveLength(1);
+      expect(statements[0]!.name).toMatch(/^once_[0-9a-f]{32}$/);
+      expect(statements[0]!.statement.startsWith(PREPARE_ONCE)).toBe(true);
+    } finally {
+      await handle.close();
+      await database.dispose();
     }
   });
 });

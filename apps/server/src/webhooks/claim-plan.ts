@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle, DialectName } from '../db/connect.js';
+import { PREPARE_ONCE } from '../db/postgres-pool.js';
 import type { Database } from '../db/schema.js';
 import { selectClaims, type Candidate } from './claim-selection.js';
 import { giveUpWaiting } from './delivery-caps.js';
@@ -70,13 +71,13 @@ export async function planClaim(trx: Kysely<Database>, dialect: DialectName, opt
       from webhook_delivery_heads h join webhook_endpoints e on e.id = h.endpoint_id
       where h.due_at is not null and h.due_at <= ${now} and e.secret_key_id = ${options.keyId}
       order by h.due_at, h.endpoint_id
-      limit ${sql.lit(headsPerClaim(options.limit))}`;
+      limit ${headsPerClaim(options.limit)}`;
   // PostgreSQL: the heads and their sellers' locks in one statement (one round trip, issue 36): each seller and mode
   // of the heads read is tried once (the CTE is read once), and only the heads of lanes this claim locked come back.
   const heads =
     dialect === 'postgres'
       ? (
-          await sql<HeadRow>`with due as (${due}),
+          await sql<HeadRow>`${sql.raw(PREPARE_ONCE)}with due as (${due}),
             locked as (select l.lane from (select distinct d.seller_id || ' ' || d.mode as lane from due d) l
               where pg_try_advisory_xact_lock(${sql.lit(CLAIM_LOCK)}, hashtext(l.lane)))
           select * from due where seller_id || ' ' || mode in (select lane from locked) order by due_at, endpoint_id`.execute(trx)
@@ -94,7 +95,7 @@ export async function planClaim(trx: Kysely<Database>, dialect: DialectName, opt
   // Busy slots per seller *and mode*: a seller's test attempts never take its live slots.
   const laneBusy = new Map<string, number>();
   for (const row of busy) laneBusy.set(lane(row.seller_id, row.mode), (laneBusy.get(lane(row.seller_id, row.mode)) ?? 0) + Number(row.n));
-  const candidates = await dueCandidates(trx, enabled, dueRows, now);
+  const candidates = await dueCandidates(trx, dialect, enabled, dueRows, now);
 
   const endpointFree = new Map([...slotsOf].map(([id, slots]) => [id, slots - (endpointBusy.get(id)?.n ?? 0)]));
   const sellerFree = new Map(lanes.map((id) => [id, sellerSlots - (laneBusy.get(id) ?? 0)]));
@@ -144,10 +145,17 @@ interface BusyRow {
   first_end: unknown;
 }
 
+/** Each due row's customer's earliest delivery to its endpoint still waiting for a first attempt (one index entry). */
+const FIRST_SEQUENCE = `(select min(p.sequence) from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.customer_id = d.customer_id
+  and p.attempts = 0 and p.next_attempt_at is not null) as first_sequence`;
+const DUE_COLUMNS = 'd.id, d.endpoint_id, d.seller_id, d.customer_id, d.sequence, d.next_attempt_at';
+
 /**
  * The attempts in flight of the heads' sellers (their leased rows, per endpoint) and each enabled endpoint's first
  * due, unleased deliveries. PostgreSQL: one statement and round trip (issue 36), the two kinds of rows told apart
- * by `kind`; SQLite: two statements on the one connection.
+ * by `kind`, of one text whatever the number of heads (the endpoints and their row limits are arrays, each read
+ * through a lateral join): a union of a part per head made PostgreSQL plan every claim anew, 8 ms of its CPU each.
+ * SQLite: two statements on the one connection.
  */
 async function busyAndDue(
   trx: Kysely<Database>,
@@ -157,33 +165,37 @@ async function busyAndDue(
   slotsOf: Map<string, number>,
   now: string,
 ): Promise<{ busy: BusyRow[]; due: DueRow[] }> {
-  const busyWhere = sql`from webhook_deliveries where seller_id in (${sql.join([...sellerIds])}) and lease_until is not null and lease_until > ${now}
-    group by seller_id, mode, endpoint_id`;
-  const parts = heads.map(
-    (h) => sql`select d.id, d.endpoint_id, d.seller_id, d.customer_id, d.sequence, d.next_attempt_at,
-        (select min(p.sequence) from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.customer_id = d.customer_id
-          and p.attempts = 0 and p.next_attempt_at is not null) as first_sequence
-      from webhook_deliveries d
-      where d.endpoint_id = ${h.endpoint_id} and d.next_attempt_at is not null and d.next_attempt_at <= ${now}
-        and (d.lease_until is null or d.lease_until <= ${now})
-      order by d.next_attempt_at, d.id limit ${sql.lit(rowsPerEndpoint(slotsOf.get(h.endpoint_id) ?? 1))}`,
-  );
+  const limitOf = (h: HeadRow) => rowsPerEndpoint(slotsOf.get(h.endpoint_id) ?? 1);
   if (dialect === 'postgres') {
-    const tagged = [
-      sql`select 'busy' as kind, null::bigint as id, endpoint_id, seller_id, mode, null::uuid as customer_id, null::integer as sequence,
-        null::timestamptz as next_attempt_at, null::integer as first_sequence, count(*) as n, min(lease_until) as first_end ${busyWhere}`,
-      ...parts.map(
-        (part, i) => sql`select 'due', id, endpoint_id, seller_id, null::text, customer_id, sequence, next_attempt_at, first_sequence,
-          null::bigint, null::timestamptz from (${part}) as ${sql.raw(`due_${i}`)}`,
-      ),
-    ];
-    const rows = (await sql<DueRow & BusyRow & { kind: 'busy' | 'due' }>`${sql.join(tagged, sql` union all `)}`.execute(trx)).rows;
+    const rows = (
+      await sql<DueRow & BusyRow & { kind: 'busy' | 'due' }>`${sql.raw(PREPARE_ONCE)}select 'busy' as kind, null::bigint as id, endpoint_id, seller_id, mode,
+          null::uuid as customer_id, null::integer as sequence, null::timestamptz as next_attempt_at, null::integer as first_sequence,
+          count(*) as n, min(lease_until) as first_end
+        from webhook_deliveries where seller_id = any(${sellerIds}::uuid[]) and lease_until is not null and lease_until > ${now}
+        group by seller_id, mode, endpoint_id
+      union all
+      select 'due', d.id, d.endpoint_id, d.seller_id, null, d.customer_id, d.sequence, d.next_attempt_at, d.first_sequence, null, null
+        from unnest(${heads.map((h) => h.endpoint_id)}::uuid[], ${heads.map(limitOf)}::integer[]) as h(endpoint_id, row_limit)
+        cross join lateral (select ${sql.raw(DUE_COLUMNS)}, ${sql.raw(FIRST_SEQUENCE)} from webhook_deliveries d
+          where d.endpoint_id = h.endpoint_id and d.next_attempt_at is not null and d.next_attempt_at <= ${now}
+            and (d.lease_until is null or d.lease_until <= ${now})
+          order by d.next_attempt_at, d.id limit h.row_limit) d`.execute(trx)
+    ).rows;
     return { busy: rows.filter((row) => row.kind === 'busy'), due: rows.filter((row) => row.kind === 'due') };
   }
-  const busy = (await sql<BusyRow>`select seller_id, mode, endpoint_id, count(*) as n, min(lease_until) as first_end ${busyWhere}`.execute(trx)).rows;
-  if (parts.length === 0) return { busy, due: [] };
-  const wrapped = parts.map((part, i) => sql`select * from (${part}) as ${sql.raw(`due_${i}`)}`);
-  return { busy, due: (await sql<DueRow>`${sql.join(wrapped, sql` union all `)}`.execute(trx)).rows };
+  const busy = (
+    await sql<BusyRow>`select seller_id, mode, endpoint_id, count(*) as n, min(lease_until) as first_end
+      from webhook_deliveries where seller_id in (${sql.join([...sellerIds])}) and lease_until is not null and lease_until > ${now}
+      group by seller_id, mode, endpoint_id`.execute(trx)
+  ).rows;
+  if (heads.length === 0) return { busy, due: [] };
+  const parts = heads.map(
+    (h, i) => sql`select * from (select ${sql.raw(DUE_COLUMNS)}, ${sql.raw(FIRST_SEQUENCE)} from webhook_deliveries d
+      where d.endpoint_id = ${h.endpoint_id} and d.next_attempt_at is not null and d.next_attempt_at <= ${now}
+        and (d.lease_until is null or d.lease_until <= ${now})
+      order by d.next_attempt_at, d.id limit ${sql.lit(limitOf(h))}) as ${sql.raw(`due_${i}`)}`,
+  );
+  return { busy, due: (await sql<DueRow>`${sql.join(parts, sql` union all `)}`.execute(trx)).rows };
 }
 
 /**
@@ -191,11 +203,11 @@ async function busyAndDue(
  * customer still waiting for a first attempt is replaced by that earlier change when it is free to go (the
  * customer's order holds).
  */
-async function dueCandidates(trx: Kysely<Database>, heads: HeadRow[], rows: readonly DueRow[], now: string): Promise<Candidate[]> {
+async function dueCandidates(trx: Kysely<Database>, dialect: DialectName, heads: HeadRow[], rows: readonly DueRow[], now: string): Promise<Candidate[]> {
   if (heads.length === 0) return [];
   const free = rows.filter((row) => row.first_sequence === null || Number(row.first_sequence) >= Number(row.sequence));
   const waiting = rows.filter((row) => !free.includes(row));
-  const earlier = waiting.length === 0 ? [] : await firstChanges(trx, waiting, now);
+  const earlier = waiting.length === 0 ? [] : await firstChanges(trx, dialect, waiting, now);
   const seen = new Set<number>();
   const laneOf = new Map(heads.map((h) => [h.endpoint_id, lane(h.seller_id, h.mode)]));
   return [...free, ...earlier]
@@ -203,17 +215,22 @@ async function dueCandidates(trx: Kysely<Database>, heads: HeadRow[], rows: read
     .filter((c) => !seen.has(c.id) && seen.add(c.id));
 }
 
-/** The earliest delivery waiting for its first attempt of each waiting row's customer and endpoint, if it may go now. */
-async function firstChanges(trx: Kysely<Database>, waiting: DueRow[], now: string): Promise<DueRow[]> {
-  const keys = new Map(waiting.map((row) => [`${row.endpoint_id} ${row.customer_id}`, row]));
-  const parts: RawBuilder<unknown>[] = [...keys.values()].map(
-    (row, i) => sql`select * from (select d.id, d.endpoint_id, d.seller_id, d.customer_id, d.sequence, d.next_attempt_at,
-        d.sequence as first_sequence, d.lease_until
+/**
+ * The earliest delivery waiting for its first attempt of each waiting row's customer and endpoint, if it may go now.
+ * PostgreSQL: one text whatever the number of rows (a lateral join over arrays, as busyAndDue).
+ */
+async function firstChanges(trx: Kysely<Database>, dialect: DialectName, waiting: DueRow[], now: string): Promise<DueRow[]> {
+  const keys = [...new Map(waiting.map((row) => [`${row.endpoint_id} ${row.customer_id}`, row])).values()];
+  const first = (endpointId: unknown, customerId: unknown) => sql`select ${sql.raw(DUE_COLUMNS)}, d.sequence as first_sequence, d.lease_until
       from webhook_deliveries d
-      where d.endpoint_id = ${row.endpoint_id} and d.customer_id = ${row.customer_id} and d.attempts = 0 and d.next_attempt_at is not null
-      order by d.sequence limit 1) as ${sql.raw(`first_${i}`)}`,
-  );
-  const rows = (await sql<DueRow & { lease_until: unknown }>`${sql.join(parts, sql` union all `)}`.execute(trx)).rows;
+      where d.endpoint_id = ${endpointId} and d.customer_id = ${customerId} and d.attempts = 0 and d.next_attempt_at is not null
+      order by d.sequence limit 1`;
+  const statement =
+    dialect === 'postgres'
+      ? sql`${sql.raw(PREPARE_ONCE)}select f.* from unnest(${keys.map((row) => row.endpoint_id)}::uuid[], ${keys.map((row) => row.customer_id)}::uuid[]) as k(endpoint_id, customer_id)
+          cross join lateral (${first(sql.ref('k.endpoint_id'), sql.ref('k.customer_id'))}) f`
+      : sql.join(keys.map((row, i) => sql`select * from (${first(row.endpoint_id, row.customer_id)}) as ${sql.raw(`first_${i}`)}`), sql` union all `);
+  const rows = (await sql<DueRow & { lease_until: unknown }>`${statement}`.execute(trx)).rows;
   const at = ms(now);
   return rows.filter((row) => ms(row.next_attempt_at) <= at && (row.lease_until === null || ms(row.lease_until) <= at));
 }
@@ -241,7 +258,7 @@ export async function settleHeadsAtOnce(db: Kysely<Database>, updates: readonly 
   const ids = updates.map((u) => u.endpointId);
   const wakes = updates.map((u) => u.wakes);
   const dueAts = updates.map((u) => u.dueAt);
-  await sql`with v as (select * from unnest(${ids}::uuid[], ${wakes}::integer[], ${dueAts}::timestamptz[]) as v(endpoint_id, wakes, due_at)),
+  await sql`${sql.raw(PREPARE_ONCE)}with v as (select * from unnest(${ids}::uuid[], ${wakes}::integer[], ${dueAts}::timestamptz[]) as v(endpoint_id, wakes, due_at)),
       locked as (select h.endpoint_id from webhook_delivery_heads h join v on v.endpoint_id = h.endpoint_id and v.wakes = h.wakes
         order by h.endpoint_id for update of h)
     update webhook_delivery_heads h set due_at = v.due_at, wakes = v.wakes + 1 from v

@@ -2,6 +2,7 @@ import { nextRetryDelay } from '@customers-api/core';
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import { compileOnce } from '../db/compile-once.js';
 import { sqliteWriter, type DatabaseHandle } from '../db/connect.js';
+import { PREPARE_ONCE } from '../db/postgres-pool.js';
 import { toIsoOrNull } from '../db/rows.js';
 import type { CustomerChangesTable, Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
@@ -91,7 +92,7 @@ async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options
   if (dialect === 'postgres') {
     if (plan.ids.length === 0) return { ids: [], heads: plan.heads, claimed: [] };
     // One round trip: the leases taken and what sending them needs, the rows this transaction leased (issue 36).
-    const { rows } = await sql<ClaimedRow>`with leased as (
+    const { rows } = await sql<ClaimedRow>`${sql.raw(PREPARE_ONCE)}with leased as (
         update webhook_deliveries set lease_until = ${leaseUntil}, lease_owner = ${options.owner}
         where id = any(${plan.ids}::bigint[]) and (lease_until is null or lease_until <= ${now})
         returning id, attempts, next_attempt_at, endpoint_id, change_id)
@@ -379,14 +380,10 @@ async function markDeliveredPostgres(
   attempts: readonly DeliveredAttempt[],
   { at, owner }: { at: string; owner: string },
 ): Promise<number[]> {
-  await trx
-    .updateTable('webhook_endpoints')
-    .set({ timeouts_in_a_row: 0, attempts_failing_since: null, failing_since: null })
-    .where('id', 'in', endpointIds)
-    .where((eb) => eb.or([eb('timeouts_in_a_row', '!=', 0), eb('attempts_failing_since', 'is not', null), eb('failing_since', 'is not', null)]))
-    .execute();
+  await sql`${sql.raw(PREPARE_ONCE)}update webhook_endpoints set timeouts_in_a_row = 0, attempts_failing_since = null, failing_since = null
+    where id = any(${endpointIds}::uuid[]) and (timeouts_in_a_row != 0 or attempts_failing_since is not null or failing_since is not null)`.execute(trx);
   const column = <T>(value: (attempt: DeliveredAttempt) => T) => attempts.map(value);
-  const { rows } = await sql<{ id: number | string }>`with v as (
+  const { rows } = await sql<{ id: number | string }>`${sql.raw(PREPARE_ONCE)}with v as (
       select * from unnest(${column((a) => a.delivery.id)}::bigint[], ${column((a) => a.delivery.attempts + 1)}::integer[],
         ${column((a) => a.outcome.status)}::integer[], ${column((a) => (a.sent?.startedAt ?? new Date(at)).toISOString())}::timestamptz[],
         ${column((a) => Math.max(0, Math.round(a.sent?.durationMs ?? 0)))}::integer[], ${column((a) => a.outcome.body ?? null)}::text[],

@@ -370,9 +370,11 @@ function markDeliveredSqlite(
 
 /**
  * PostgreSQL: the endpoints' health cleared, then the batch's deliveries marked delivered (only the rows `owner`
- * still holds) and their attempts kept,
- * in one statement and round trip whatever the batch's size and statuses: a column per array parameter (unnest),
- * the insert fed by the update's own returned rows. The ids recorded.
+ * still holds) and their attempts kept, in one statement and round trip whatever the batch's size and statuses: a
+ * column per array parameter (unnest), the insert fed by the update's own returned rows. The ids recorded.
+ * Endpoints before deliveries, as every writer locks them (an endpoint's edits, a failed attempt's record): the
+ * delivered rows' update reads the health update's count in its condition, an init plan that runs it to the end
+ * before the first delivery row is locked (sub-statements of a WITH otherwise run in no promised order).
  */
 async function markDeliveredPostgres(
   trx: Kysely<Database>,
@@ -380,8 +382,6 @@ async function markDeliveredPostgres(
   attempts: readonly DeliveredAttempt[],
   { at, owner }: { at: string; owner: string },
 ): Promise<number[]> {
-  await sql`${sql.raw(PREPARE_ONCE)}update webhook_endpoints set timeouts_in_a_row = 0, attempts_failing_since = null, failing_since = null
-    where id = any(${endpointIds}::uuid[]) and (timeouts_in_a_row != 0 or attempts_failing_since is not null or failing_since is not null)`.execute(trx);
   const column = <T>(value: (attempt: DeliveredAttempt) => T) => attempts.map(value);
   const { rows } = await sql<{ id: number | string }>`${sql.raw(PREPARE_ONCE)}with v as (
       select * from unnest(${column((a) => a.delivery.id)}::bigint[], ${column((a) => a.delivery.attempts + 1)}::integer[],
@@ -389,10 +389,14 @@ async function markDeliveredPostgres(
         ${column((a) => Math.max(0, Math.round(a.sent?.durationMs ?? 0)))}::integer[], ${column((a) => a.outcome.body ?? null)}::text[],
         ${column((a) => (a.outcome.headers ? JSON.stringify(a.outcome.headers) : null))}::text[], ${column((a) => a.sent?.signature ?? '')}::text[])
         with ordinality as v(id, attempt, status, attempted_at, duration_ms, response_body, response_headers, signature, n)),
+    health as (
+      update webhook_endpoints set timeouts_in_a_row = 0, attempts_failing_since = null, failing_since = null
+      where id = any(${endpointIds}::uuid[]) and (timeouts_in_a_row != 0 or attempts_failing_since is not null or failing_since is not null)
+      returning id),
     done as (
       update webhook_deliveries d set attempts = d.attempts + 1, last_attempt_at = ${at}, last_status = v.status, last_error = null,
         lease_until = null, lease_owner = null, next_attempt_at = null, delivered_at = ${at}, given_up_at = null
-      from v where d.id = v.id and d.lease_owner = ${owner}
+      from v where d.id = v.id and d.lease_owner = ${owner} and (select count(*) from health) >= 0
       returning d.id, d.endpoint_id),
     kept as (
       insert into webhook_delivery_attempts (delivery_id, endpoint_id, attempt, attempted_at, duration_ms, status_code, error, response_body, response_headers, signature)

@@ -4,6 +4,8 @@
 // BENCH_ONLY=sqlite-get,prism-get,sdk,msw-get  BENCH_DELIVERIES  BENCH_ROUNDS  BENCH_DURATION  BENCH_CONNECTIONS  BENCH_LOG_LEVEL
 // BENCH_BEFORE=/abs/path/to/old-server-bundle.js adds before-get/list/post/mixed (the old server on its own database).
 // BENCH_CPU_PROF=dir: each Node target writes a V8 CPU profile (node --cpu-prof) there when it stops.
+// BENCH_PG_STATEMENTS=1: PostgreSQL runs pg_stat_statements; each database's (each row's) top statements by time are
+// printed before it stops: where the PostgreSQL rows' CPU goes (planning included).
 // BENCH_SDK_AA=1: the SDK rows measure raw fetch with the signal against itself (an A/A check of the method's width).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +27,7 @@ const config: BenchConfig = {
   ...(env.BENCH_ONLY ? { only: env.BENCH_ONLY.split(',') } : {}),
   ...(env.BENCH_BEFORE ? { before: env.BENCH_BEFORE } : {}),
   ...(env.BENCH_CPU_PROF ? { cpuProfileDir: resolve(env.BENCH_CPU_PROF) } : {}),
+  ...(env.BENCH_PG_STATEMENTS ? { pgStatements: true } : {}),
 };
 // The delivery rows' size, for a quick before/after of only them (BENCH_ONLY=delivery-sqlite,delivery-postgres).
 if (env.BENCH_DELIVERIES) config.delivery = { ...config.delivery, deliveries: Number(env.BENCH_DELIVERIES) };

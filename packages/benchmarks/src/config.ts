@@ -28,6 +28,8 @@ export interface BenchConfig {
   before?: string;
   /** A directory for V8 CPU profiles of the Node targets (`--cpu-prof`), one file per process; none when omitted. */
   cpuProfileDir?: string;
+  /** PostgreSQL with pg_stat_statements: each database's top statements printed before it stops (BENCH_PG_STATEMENTS). */
+  pgStatements?: boolean;
   /** Webhook delivery rows (issue 36): deliveries seeded per side, attempts in flight at once. */
   delivery: { deliveries: number; concurrency: number };
   /**

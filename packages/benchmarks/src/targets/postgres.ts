@@ -69,8 +69,9 @@ export async function startPostgres({ statements = false }: PostgresOptions = {}
   await server.initialise();
   await server.start();
   const base = `postgres://postgres:bench@127.0.0.1:${port}`;
-  const query = async <T extends pg.QueryResultRow>(text: string): Promise<T[]> => {
-    const client = new pg.Client({ connectionString: `${base}/postgres` });
+  /** One statement on a connection of its own (to the `postgres` database unless `url` names another). */
+  const query = async <T extends pg.QueryResultRow>(text: string, url = `${base}/postgres`): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       return (await client.query<T>(text)).rows;
@@ -81,23 +82,11 @@ export async function startPostgres({ statements = false }: PostgresOptions = {}
   if (statements) await query('create extension pg_stat_statements');
   return {
     async createDatabase(name) {
-      const client = new pg.Client({ connectionString: `${base}/postgres` });
-      await client.connect();
-      try {
-        await client.query(`create database "${name}"`);
-      } finally {
-        await client.end();
-      }
+      await query(`create database "${name}"`);
       return `${base}/${name}`;
     },
     async vacuum(url) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query('vacuum (analyze)');
-      } finally {
-        await client.end();
-      }
+      await query('vacuum (analyze)', url);
     },
     pid: () => Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
     async topStatements(perDatabase) {

@@ -55,8 +55,8 @@ export interface RequestLogRecorder {
 /**
  * The request log's writer, off the request's path: `record` pushes onto an in-memory buffer bounded in all and
  * per seller (a noisy seller cannot crowd the others out of it), a timer (or {@link REQUEST_LOG_FLUSH_AT} entries
- * waiting) writes it in batched INSERTs in one transaction. Whatever does not fit, or a batch the database refuses, is counted in the metric, never retried
- * and never waited for: request logs are for a seller's eyes, not a ledger.
+ * waiting) writes it in batched INSERTs in one transaction. Whatever does not fit, or a batch the database refuses,
+ * is counted in the metric, never retried and never waited for: request logs are for a seller's eyes, not a ledger.
  *
  * @example
  * const recorder = createRequestLogRecorder({ database, log: app.log, now: () => new Date() });

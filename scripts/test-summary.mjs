@@ -10,6 +10,8 @@ let failed = 0;
 let skipped = 0;
 let brokenSuites = 0; // test files that failed as a whole: their tests count as skipped, not failed
 const rows = [];
+const failures = []; // each failed test (or broken file) with the first lines of its message: CI shows only the tail
+const firstLines = (messages) => String(messages?.[0] ?? '').split('\n').slice(0, 6).map((line) => `      ${line.slice(0, 200)}`).join('\n');
 function add(label, report) {
   if (!existsSync(report)) return;
   const result = JSON.parse(readFileSync(report, 'utf8'));
@@ -19,6 +21,13 @@ function add(label, report) {
   // A test file that failed with none of its tests failing broke as a whole (a beforeAll, an import).
   const broken = (result.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed')).length;
   brokenSuites += broken;
+  for (const file of result.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`  ${where} > ${test.fullName}\n${firstLines(test.failureMessages)}`);
+    }
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) failures.push(`  ${where} (failed to run)\n${firstLines([file.message])}`);
+  }
   const suites = broken ? `, ${broken} test file${broken === 1 ? '' : 's'} failed to run` : '';
   rows.push(`  ${label}: ${result.numPassedTests} passed, ${result.numFailedTests} failed${suites}`);
 }
@@ -27,6 +36,7 @@ for (const group of ['packages', 'apps']) {
   for (const name of readdirSync(group)) add(`${group}/${name}`, join(group, name, 'test-results', 'vitest.json'));
 }
 add('release dry run (packed tarballs, examples/)', join('test-results', 'release-dry-run.json'));
+if (failures.length) console.log(`failed:\n${failures.join('\n')}`);
 console.log(rows.join('\n'));
 const broken = brokenSuites ? `, ${brokenSuites} test file${brokenSuites === 1 ? '' : 's'} failed to run` : '';
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${broken}`);

@@ -25,7 +25,9 @@ describe('a drain at a receiver that answers 204 (PostgreSQL, round trips counte
 
   it('costs at most 0.65 round trips per attempt: 128 deliveries, 16 in flight', async () => {
     receiver.expect(await seedDrainBacklog(db.handle, box, receiver.url));
-    const worker = new DeliveryWorker({ database: db.handle, secrets: box, allowPrivate: true, concurrency: 16, pollIntervalMs: 60_000, leaseMs: 600_000 });
+    // The gather time out of the way (as below): the 16 answers of a round come together, but a loaded machine may
+    // run the worker's event loop more than 5 ms apart between them, and this test counts statements, not timing.
+    const worker = new DeliveryWorker({ database: db.handle, secrets: box, allowPrivate: true, concurrency: 16, pollIntervalMs: 60_000, leaseMs: 600_000, recordGatherMs: 60_000 });
     query.mockClear();
     const { attempts } = await worker.drain();
     const texts = query.mock.calls.map(([first]) => (typeof first === 'string' ? first : String((first as { text?: string })?.text ?? '')));
@@ -43,8 +45,8 @@ describe('a drain at a receiver that answers 204 (PostgreSQL, round trips counte
     // attempt): begin, heads, seller locks, busy slots, due rows, leases, claimed rows, endpoints' health, delivered
     // rows, attempts, commit, heads settled. Heads and locks in one statement, the leases returning the claimed
     // rows, the delivered rows and their attempts in one, the busy slots and the due rows in one: 8 a round (71 in
-    // all, 0.55 per attempt); the endpoints' health in the delivered rows' statement: 7 (63, 0.49). The bound leaves
-    // room for a round split in two on a loaded machine, and fails the 106 of before.
+    // all, 0.55 per attempt); the endpoints' health in the delivered rows' statement: 7 (63, 0.49). The bound fails
+    // the 106 of before.
     expect(texts.length, `${texts.length} round trips for ${attempts} attempts:\n${summary}`).toBeLessThanOrEqual(128 * 0.65);
   });
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseHandle, DialectName } from '../db/connect.js';
 import { PREPARE_ONCE } from '../db/postgres-pool.js';
 import type { Database } from '../db/schema.js';
@@ -248,21 +248,29 @@ export function settleHeads(updates: readonly HeadUpdate[], writeRun: NonNullabl
 }
 
 /**
- * PostgreSQL: {@link settleHeads} in one statement and one round trip (issue 36: a claim visits up to a dozen heads,
- * and each was its own statement and commit). The heads are locked first, in endpoint order (the outbox triggers
- * write heads in that order too, so neither waits on the other in a cycle), then each is written only if no wake
- * came since the claim read it.
+ * PostgreSQL: {@link settleHeads} as three CTEs of the claim's last statement (`settle_v`, `settle_locked`,
+ * `settled`; issue 36: a claim visits up to a dozen heads, and settling them after the commit was a round trip of
+ * its own). Each head is written only if no wake came since the claim read it, and only if no other transaction
+ * holds it: `for update skip locked`, so the settle never waits. It runs last in the claim's transaction (`after`,
+ * a one-time filter on what must be done first): the transaction then holds heads only while it no longer waits
+ * on anything, so it cannot close a cycle with the outbox triggers, which lock heads in endpoint order and may wait
+ * on the deliveries this claim leases. A head skipped keeps its earlier due time (a lock holder that wakes it moves
+ * it anyway): the next claim visits it again, which costs a read, never a delivery.
  */
-export async function settleHeadsAtOnce(db: Kysely<Database>, updates: readonly HeadUpdate[]): Promise<void> {
+export function settleHeadsCtes(updates: readonly HeadUpdate[], after: RawBuilder<unknown>) {
+  return sql`settle_v as (select * from unnest(${updates.map((u) => u.endpointId)}::uuid[], ${updates.map((u) => u.wakes)}::integer[],
+        ${updates.map((u) => u.dueAt)}::timestamptz[]) as v(endpoint_id, wakes, due_at)),
+      settle_locked as (select h.endpoint_id from webhook_delivery_heads h join settle_v v on v.endpoint_id = h.endpoint_id and v.wakes = h.wakes
+        where ${after} order by h.endpoint_id for update of h skip locked),
+      settled as (update webhook_delivery_heads h set due_at = v.due_at, wakes = v.wakes + 1 from settle_v v
+        where h.endpoint_id = v.endpoint_id and h.wakes = v.wakes and h.endpoint_id in (select endpoint_id from settle_locked)
+        returning h.endpoint_id)`;
+}
+
+/** {@link settleHeadsCtes} alone, inside the claim's transaction: a claim that leased nothing. */
+export async function settleHeadsSkippingLocked(trx: Kysely<Database>, updates: readonly HeadUpdate[]): Promise<void> {
   if (updates.length === 0) return;
-  const ids = updates.map((u) => u.endpointId);
-  const wakes = updates.map((u) => u.wakes);
-  const dueAts = updates.map((u) => u.dueAt);
-  await sql`${sql.raw(PREPARE_ONCE)}with v as (select * from unnest(${ids}::uuid[], ${wakes}::integer[], ${dueAts}::timestamptz[]) as v(endpoint_id, wakes, due_at)),
-      locked as (select h.endpoint_id from webhook_delivery_heads h join v on v.endpoint_id = h.endpoint_id and v.wakes = h.wakes
-        order by h.endpoint_id for update of h)
-    update webhook_delivery_heads h set due_at = v.due_at, wakes = v.wakes + 1 from v
-    where h.endpoint_id = v.endpoint_id and h.wakes = v.wakes and h.endpoint_id in (select endpoint_id from locked)`.execute(db);
+  await sql`${sql.raw(PREPARE_ONCE)}with ${settleHeadsCtes(updates, sql`true`)} select count(*) from settled`.execute(trx);
 }
 
 /**

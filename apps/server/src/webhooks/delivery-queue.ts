@@ -7,7 +7,7 @@ import { toIsoOrNull } from '../db/rows.js';
 import type { CustomerChangesTable, Database } from '../db/schema.js';
 import { writeTransaction } from '../db/write-transaction.js';
 import { recordEndpointHealth } from './endpoint-health.js';
-import { planClaim, settleHeads, settleHeadsAtOnce, type HeadUpdate } from './claim-plan.js';
+import { planClaim, settleHeads, settleHeadsCtes, settleHeadsSkippingLocked } from './claim-plan.js';
 
 // The deliveries table as a work queue shared by every server process. A worker claims due rows with a lease
 // (its id and a time); others skip them until the lease runs out, which the worker keeps moving on while the
@@ -67,22 +67,21 @@ export async function claimDeliveries(handle: DatabaseHandle, options: ClaimOpti
   // Asked after every burst of writes and every poll, and nearly always "no": answered by the heads' due index
   // alone, from a statement compiled once, before any transaction.
   if (!options.busy && (await selectAnyDueHead(handle, now)).rows.length === 0) return [];
-  const { ids, heads, claimed } = await writeTransaction(handle, (trx) => leaseClaim(trx, handle, options));
-  await settleHeadsAtOnce(handle.db, heads);
+  const { ids, claimed } = await writeTransaction(handle, (trx) => leaseClaim(trx, handle, options));
   return claimed ?? loadClaimed(handle, ids, options.owner);
 }
 
-/** What {@link leaseClaim} leased: the ids, the heads to settle after the commit, and (PostgreSQL) the rows to send. */
+/** What {@link leaseClaim} leased: the ids and (PostgreSQL) the rows to send. */
 interface Leased {
   ids: number[];
-  heads: HeadUpdate[];
   /** PostgreSQL: read by the lease's own statement (no second round trip); SQLite: loaded after the commit. */
   claimed?: ClaimedDelivery[] | undefined;
 }
 
 /**
- * A claim's choice and leases, inside the caller's write transaction: the claimed ids, and (PostgreSQL) the visited
- * heads to settle after the commit. SQLite settles them here: one writer, no extra commit.
+ * A claim's choice and leases, inside the caller's write transaction, and the visited heads settled in it: the
+ * claimed ids and (PostgreSQL) their rows. PostgreSQL settles the heads in the lease's own statement, after the
+ * leases and skipping heads another transaction holds (claim-plan.ts says why that cannot deadlock).
  */
 async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options: ClaimOptions): Promise<Leased> {
   const { dialect } = handle;
@@ -90,21 +89,26 @@ async function leaseClaim(trx: Kysely<Database>, handle: DatabaseHandle, options
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
   const plan = await planClaim(trx, dialect, { ...options, now });
   if (dialect === 'postgres') {
-    if (plan.ids.length === 0) return { ids: [], heads: plan.heads, claimed: [] };
-    // One round trip: the leases taken and what sending them needs, the rows this transaction leased (issue 36).
+    if (plan.ids.length === 0) {
+      await settleHeadsSkippingLocked(trx, plan.heads);
+      return { ids: [], claimed: [] };
+    }
+    // One round trip: the leases taken, the heads settled once every lease is taken (a one-time filter on the
+    // leased rows' count), and what sending them needs, the rows this transaction leased (issue 36).
     const { rows } = await sql<ClaimedRow>`${sql.raw(PREPARE_ONCE)}with leased as (
         update webhook_deliveries set lease_until = ${leaseUntil}, lease_owner = ${options.owner}
         where id = any(${plan.ids}::bigint[]) and (lease_until is null or lease_until <= ${now})
-        returning id, attempts, next_attempt_at, endpoint_id, change_id)
+        returning id, attempts, next_attempt_at, endpoint_id, change_id),
+      ${settleHeadsCtes(plan.heads, sql`(select count(*) from leased) >= 0`)}
       select ${sql.raw(CLAIMED_COLUMNS)} from leased d ${sql.raw(CLAIMED_JOINS)}
       order by d.next_attempt_at, d.id`.execute(trx);
     const claimed = rows.map(claimedOf);
-    return { ids: claimed.map((d) => d.id), heads: plan.heads, claimed };
+    return { ids: claimed.map((d) => d.id), claimed };
   }
   // SQLite: statements prepared once, a row at a time, inside the claim's transaction.
   const writeRun = sqliteWriter(handle);
   settleHeads(plan.heads, writeRun);
-  return { ids: plan.ids.filter((id) => writeRun(SQLITE_LEASE, [leaseUntil, options.owner, id, now]).changes > 0), heads: [] };
+  return { ids: plan.ids.filter((id) => writeRun(SQLITE_LEASE, [leaseUntil, options.owner, id, now]).changes > 0) };
 }
 
 const SQLITE_LEASE = 'update webhook_deliveries set lease_until = ?, lease_owner = ? where id = ? and (lease_until is null or lease_until <= ?)';
@@ -302,12 +306,11 @@ export async function recordAndClaim(
   record: { now: Date; owner: string },
   claim: ClaimOptions | undefined,
 ): Promise<{ results: Map<number, 'delivered' | 'lost'>; claimed: ClaimedDelivery[] }> {
-  const { results, ids, heads, claimed } = await writeTransaction(handle, async (trx) => {
+  const { results, ids, claimed } = await writeTransaction(handle, async (trx) => {
     const recorded = attempts.length === 0 ? new Map<number, 'delivered' | 'lost'>() : await recordDeliveredIn(trx, handle, attempts, record);
-    const lease: Leased = claim && claim.limit > 0 ? await leaseClaim(trx, handle, claim) : { ids: [], heads: [] };
+    const lease: Leased = claim && claim.limit > 0 ? await leaseClaim(trx, handle, claim) : { ids: [] };
     return { results: recorded, ...lease };
   });
-  await settleHeadsAtOnce(handle.db, heads);
   return { results, claimed: claim ? (claimed ?? (await loadClaimed(handle, ids, claim.owner))) : [] };
 }
 

@@ -18,16 +18,18 @@ function add(label, report) {
   passed += result.numPassedTests;
   failed += result.numFailedTests;
   skipped += result.numPendingTests + (result.numTodoTests ?? 0);
-  // A test file that failed with none of its tests failing broke as a whole (a beforeAll, an import).
-  const broken = (result.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed')).length;
-  brokenSuites += broken;
+  let broken = 0;
   for (const file of result.testResults ?? []) {
     const where = file.name.replace(`${process.cwd()}/`, '');
-    for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failures.push(`  ${where} > ${test.fullName}\n${firstLines(test.failureMessages)}`);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`  ${where} > ${test.fullName}\n${firstLines(test.failureMessages)}`);
+    // A test file that failed with none of its tests failing broke as a whole (a beforeAll, an import).
+    if (file.status === 'failed' && failedTests.length === 0) {
+      broken++;
+      failures.push(`  ${where} (failed to run)\n${firstLines([file.message])}`);
     }
-    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) failures.push(`  ${where} (failed to run)\n${firstLines([file.message])}`);
   }
+  brokenSuites += broken;
   const suites = broken ? `, ${broken} test file${broken === 1 ? '' : 's'} failed to run` : '';
   rows.push(`  ${label}: ${result.numPassedTests} passed, ${result.numFailedTests} failed${suites}`);
 }

@@ -22,12 +22,14 @@ describe('a drain at a receiver that answers 204 (PostgreSQL, round trips counte
     query.mockRestore();
     await receiver.close();
   });
+  // 16 in flight, no poll and no lease renewal within the drain, and the gather time out of the way: a round is
+  // written when all 16 have ended, whatever the machine's speed (a loaded machine may run the worker's event loop
+  // more than the default 5 ms apart between one round's answers). These tests count statements, never time.
+  const drainWorker = () => new DeliveryWorker({ database: db.handle, secrets: box, allowPrivate: true, concurrency: 16, pollIntervalMs: 60_000, leaseMs: 600_000, recordGatherMs: 60_000 });
 
   it('costs at most 0.45 round trips per attempt: 128 deliveries, 16 in flight', async () => {
     receiver.expect(await seedDrainBacklog(db.handle, box, receiver.url));
-    // The gather time out of the way (as below): the 16 answers of a round come together, but a loaded machine may
-    // run the worker's event loop more than 5 ms apart between them, and this test counts statements, not timing.
-    const worker = new DeliveryWorker({ database: db.handle, secrets: box, allowPrivate: true, concurrency: 16, pollIntervalMs: 60_000, leaseMs: 600_000, recordGatherMs: 60_000 });
+    const worker = drainWorker();
     query.mockClear();
     const { attempts } = await worker.drain();
     const texts = query.mock.calls.map(([first]) => (typeof first === 'string' ? first : String((first as { text?: string })?.text ?? '')));
@@ -57,7 +59,7 @@ describe('a drain at a receiver that answers 204 (PostgreSQL, round trips counte
     const prompt = await startBatchReceiver(1);
     try {
       prompt.expect(await seedDrainBacklog(db.handle, box, prompt.url));
-      const worker = new DeliveryWorker({ database: db.handle, secrets: box, allowPrivate: true, concurrency: 16, pollIntervalMs: 60_000, leaseMs: 600_000, recordGatherMs: 60_000 });
+      const worker = drainWorker();
       query.mockClear();
       const { attempts } = await worker.drain();
       const roundTrips = query.mock.calls.length;
